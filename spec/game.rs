@@ -1,0 +1,164 @@
+//! The two traits every game implements: [`Game`] (what the game is: board, pieces, FEN,
+//! validation) and [`Generator`] (a move generator for it; each game has two).
+
+use crate::fen::FenDialect;
+use crate::moves::{IllegalMoveError, Move, ParseMoveError};
+use crate::{Kind, Outcome, Position, PositionError, Setup, Shape};
+use std::fmt;
+
+/// A game: its board, pieces, start position, FEN dialect, rule switches and validation.
+pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
+    /// The game's piece kinds.
+    type Kind: Kind;
+    /// The rule readings that can be switched (documented in SPEC.md); `Default` is the spec's.
+    type Switches: Clone + fmt::Debug + Default + PartialEq + Send + Sync;
+
+    /// The name used on the command line (`kuma`, `chess`, `congo`, `hunterbeest`, `chu`).
+    const NAME: &'static str;
+    const SHAPE: Shape;
+    const START_FEN: &'static str;
+    const DIALECT: FenDialect;
+
+    /// Checks a setup against the game's rules for positions.
+    ///
+    /// # Errors
+    /// Every reason the setup is not a position of this game.
+    fn validate(setup: Setup<Self::Kind>) -> Result<Position<Self>, PositionError<Self::Kind>>;
+
+    /// The reference generator with the given switches.
+    fn reference(switches: &Self::Switches) -> Box<dyn Generator<Self>>;
+
+    /// The optimized bitboard generator, where the game has one yet.
+    fn bitboard(switches: &Self::Switches) -> Option<Box<dyn Generator<Self>>>;
+}
+
+/// A move generator for game `G`. The reference and the bitboard generator of a game implement
+/// this trait independently; the differential harness compares them through it.
+///
+/// A terminal position (checkmate, stalemate, a Blind Bear home, a captured lion, …) has no
+/// legal moves; [`Generator::outcome`] tells why.
+pub trait Generator<G: Game>: Send + Sync {
+    /// `"reference"` or `"bitboard"`.
+    fn name(&self) -> &'static str;
+
+    /// The rule readings this generator was built with.
+    fn switches(&self) -> &G::Switches;
+
+    /// Every legal move, in no particular order.
+    fn legal_moves(&self, pos: &Position<G>) -> Vec<Move<G::Kind>>;
+
+    /// Plays a move taken from [`Generator::legal_moves`] of the same position.
+    ///
+    /// # Panics
+    /// May panic or give a meaningless position for a move that is not legal; use
+    /// [`Generator::play`] for moves from outside.
+    fn play_unchecked(&self, pos: &Position<G>, mv: &Move<G::Kind>) -> Position<G>;
+
+    /// Whether the side to move is in check (always `false` in games without check).
+    fn is_check(&self, pos: &Position<G>) -> bool;
+
+    /// The outcome if the game is over in this position; `None` while it goes on. Claimable
+    /// draws are not outcomes (see [`crate::claimable_draw`]).
+    fn outcome(&self, pos: &Position<G>) -> Option<Outcome>;
+
+    /// Number of leaf nodes of the legal-move tree `depth` plies deep.
+    fn perft(&self, pos: &Position<G>, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves(pos);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| self.perft(&self.play_unchecked(pos, m), depth - 1))
+            .sum()
+    }
+
+    /// Plays `mv` if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] if it is not among the legal moves.
+    fn play(&self, pos: &Position<G>, mv: &Move<G::Kind>) -> Result<Position<G>, IllegalMoveError> {
+        if self.legal_moves(pos).contains(mv) {
+            Ok(self.play_unchecked(pos, mv))
+        } else {
+            Err(IllegalMoveError {
+                text: mv.to_string(),
+                fen: pos.fen(),
+                reason: "not a legal move in this position".to_string(),
+            })
+        }
+    }
+
+    /// Reads move text (`e2e4`, `a7a8m`) and finds the legal move it names. A promotion letter
+    /// may be left out when the move has exactly one legal promotion (a forced one).
+    ///
+    /// # Errors
+    /// [`MoveTextError::Parse`] for bad syntax, [`MoveTextError::Illegal`] for a move that is not
+    /// legal here.
+    fn parse_move(&self, pos: &Position<G>, text: &str) -> Result<Move<G::Kind>, MoveTextError> {
+        let mv = Move::<G::Kind>::parse(text).map_err(MoveTextError::Parse)?;
+        let legal = self.legal_moves(pos);
+        if legal.contains(&mv) {
+            return Ok(mv);
+        }
+        if mv.promotion.is_none() {
+            let same_path: Vec<_> = legal
+                .iter()
+                .filter(|m| m.from == mv.from && m.to == mv.to && m.via == mv.via)
+                .collect();
+            if let [only] = same_path[..] {
+                return Ok(*only);
+            }
+        }
+        let reason = if let Some(outcome) = self.outcome(pos) {
+            format!("the game is over ({outcome})")
+        } else if pos.piece_at(mv.from).is_none() {
+            format!("no piece on {}", mv.from)
+        } else if pos.piece_at(mv.from).map(|p| p.colour) != Some(pos.turn()) {
+            format!("the piece on {} is not {}'s", mv.from, pos.turn())
+        } else {
+            "not a legal move in this position".to_string()
+        };
+        Err(MoveTextError::Illegal(IllegalMoveError {
+            text: text.to_string(),
+            fen: pos.fen(),
+            reason,
+        }))
+    }
+}
+
+/// Move text that could not be turned into a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    Parse(ParseMoveError),
+    Illegal(IllegalMoveError),
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveTextError::Parse(e) => write!(f, "{e}"),
+            MoveTextError::Illegal(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveTextError {}
+
+/// The draw the side to move may claim in chess-like games, if any: the fifty-move rule when the
+/// half-move clock has reached 100 (KUMA-7.4), or threefold repetition when `history` (the
+/// repetition keys of the earlier positions of the game) holds this position twice already
+/// (KUMA-7.5).
+pub fn claimable_draw<G: Game>(pos: &Position<G>, history: &[Setup<G::Kind>]) -> Option<Outcome> {
+    let key = pos.repetition_key();
+    if history.iter().filter(|k| **k == key).count() >= 2 {
+        Some(Outcome::draw(crate::Reason::ThreefoldClaim))
+    } else if pos.halfmove_clock() >= 100 {
+        Some(Outcome::draw(crate::Reason::FiftyMoveClaim))
+    } else {
+        None
+    }
+}

@@ -1,0 +1,44 @@
+//! # fairyspec
+//!
+//! An executable, formally tested rules specification of **Kuma Chess**, Congo, Bachelor
+//! Hunterbeest, Chu Shogi and orthodox chess. Every game has two move generators that share no
+//! move-generation code: a *reference* generator written to be read beside `SPEC.md`, and an
+//! optimized *bitboard* generator. Both implement [`Generator`]; the tests, the fuzzers and the
+//! `fairyspec verify` command hold them to each other and to published data.
+//!
+//! A short tour: parse a Kuma Chess position, list its moves, count the tree.
+//!
+//! ```
+//! use fairyspec::{Game, Position, kuma::Kuma};
+//!
+//! let start = Position::<Kuma>::start();
+//! let reference = Kuma::reference(&Default::default());
+//! assert_eq!(reference.legal_moves(&start).len(), 16);
+//! assert_eq!(reference.perft(&start, 2), 256);
+//! ```
+//!
+//! The module layout follows the vocabulary: [`geometry`] (shapes, squares), [`colour`],
+//! [`piece`], [`setup`] (raw positions), [`fen`], [`position`] (validated positions), [`moves`],
+//! [`outcome`], [`game`] (the traits), [`perft`], and one module per game.
+
+pub mod colour;
+pub mod fen;
+pub mod game;
+pub mod geometry;
+pub mod moves;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod setup;
+
+pub mod kuma;
+
+pub use colour::{ByColour, Colour};
+pub use game::{claimable_draw, Game, Generator, MoveTextError};
+pub use geometry::{Offset, Shape, Square};
+pub use moves::{IllegalMoveError, Move, ParseMoveError, Via};
+pub use outcome::{Outcome, Reason};
+pub use piece::{Kind, Piece};
+pub use position::{FenError, Position, PositionError, PositionErrorKind};
+pub use setup::{CastleSides, Castling, Setup};

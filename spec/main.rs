@@ -1,0 +1,2 @@
+//! The `fairyspec` command line (STUB: being written).
+fn main() {}

@@ -1,0 +1,70 @@
+//! Pieces: a game's [`Kind`] (what moves) owned by a [`Colour`] (who owns it).
+
+use crate::Colour;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::hash::Hash;
+
+/// The kinds of piece of one game. Each game owns an enum implementing this trait; the generic
+/// machinery (FEN, move text, perft) only needs the symbols.
+pub trait Kind: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
+    /// Every kind, in a fixed order.
+    const ALL: &'static [Self];
+
+    /// The upper-case FEN symbol of the kind: one letter, optionally preceded by `+` for promoted
+    /// pieces in games that write them so (Chu Shogi).
+    fn symbol(self) -> &'static str;
+
+    /// The English name, e.g. `"Running Bear"`.
+    fn name(self) -> &'static str;
+
+    /// The kind whose [`Kind::symbol`] is `symbol` (upper case).
+    fn from_symbol(symbol: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|k| k.symbol() == symbol)
+    }
+
+    /// The letter of the kind without any `+` prefix.
+    fn letter(self) -> char {
+        self.symbol().chars().last().unwrap_or('?')
+    }
+}
+
+/// A piece on the board: a kind and its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Piece<K> {
+    pub colour: Colour,
+    pub kind: K,
+}
+
+impl<K: Kind> Piece<K> {
+    pub const fn new(colour: Colour, kind: K) -> Piece<K> {
+        Piece { colour, kind }
+    }
+
+    /// The FEN text: upper case for White, lower case for Black (`U`, `u`, `+R`, `+r`).
+    pub fn fen_symbol(self) -> String {
+        match self.colour {
+            Colour::White => self.kind.symbol().to_string(),
+            Colour::Black => self.kind.symbol().to_ascii_lowercase(),
+        }
+    }
+
+    /// Reads a FEN symbol (`U`, `u`, `+R`); the case gives the colour.
+    pub fn from_fen_symbol(text: &str) -> Option<Piece<K>> {
+        let letter = text.chars().last()?;
+        let colour = if letter.is_ascii_uppercase() {
+            Colour::White
+        } else if letter.is_ascii_lowercase() {
+            Colour::Black
+        } else {
+            return None;
+        };
+        K::from_symbol(&text.to_ascii_uppercase()).map(|kind| Piece { colour, kind })
+    }
+}
+
+impl<K: Kind> fmt::Display for Piece<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen_symbol())
+    }
+}

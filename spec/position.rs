@@ -1,0 +1,266 @@
+//! [`Position`]: a validated position of one game, and [`PositionError`] for setups that are not.
+
+use crate::fen::{parse_fen, write_fen, ParseFenError};
+use crate::{Castling, Colour, Game, Piece, Setup, Square};
+use serde::{Serialize, Serializer};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// A position that passed its game's validation ([`Game::validate`]).
+///
+/// The fields are private: a `Position` is made only by validation, or by a generator playing a
+/// legal move. [`Position::setup`] gives the raw data back.
+pub struct Position<G: Game> {
+    setup: Setup<G::Kind>,
+}
+
+impl<G: Game> Position<G> {
+    /// Wraps a setup without validating it. Only for generators that derive a position from a
+    /// valid one by a legal move.
+    pub(crate) fn new_unchecked(setup: Setup<G::Kind>) -> Position<G> {
+        Position { setup }
+    }
+
+    /// The start position of the game.
+    pub fn start() -> Position<G> {
+        match Position::from_fen(G::START_FEN) {
+            Ok(p) => p,
+            // The start FEN is a constant checked by the tests of every game.
+            Err(e) => unreachable!("{}: start FEN rejected: {e}", G::NAME),
+        }
+    }
+
+    /// Parses and validates a FEN (the two move counters may be omitted).
+    ///
+    /// # Errors
+    /// [`FenError::Parse`] for text that is no FEN of this game, [`FenError::Invalid`] for a
+    /// FEN that describes an impossible position.
+    pub fn from_fen(text: &str) -> Result<Position<G>, FenError<G>> {
+        let setup = parse_fen(text, G::SHAPE, G::DIALECT).map_err(FenError::Parse)?;
+        G::validate(setup).map_err(FenError::Invalid)
+    }
+
+    /// The FEN of the position, with every field.
+    pub fn fen(&self) -> String {
+        write_fen(&self.setup, G::DIALECT)
+    }
+
+    pub fn setup(&self) -> &Setup<G::Kind> {
+        &self.setup
+    }
+
+    pub fn into_setup(self) -> Setup<G::Kind> {
+        self.setup
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece<G::Kind>> {
+        self.setup.piece_at(sq)
+    }
+
+    pub fn turn(&self) -> Colour {
+        self.setup.turn
+    }
+
+    pub fn castling(&self) -> Castling {
+        self.setup.castling
+    }
+
+    pub fn ep_square(&self) -> Option<Square> {
+        self.setup.ep_square
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.setup.halfmove_clock
+    }
+
+    /// The position without its move counters, for repetition: two positions with equal keys
+    /// are "the same position" (board, side, castling rights, e.p. square, counter-strike).
+    pub fn repetition_key(&self) -> Setup<G::Kind> {
+        Setup {
+            halfmove_clock: 0,
+            fullmove_number: 0,
+            ..self.setup.clone()
+        }
+    }
+}
+
+impl<G: Game> Clone for Position<G> {
+    fn clone(&self) -> Self {
+        Position {
+            setup: self.setup.clone(),
+        }
+    }
+}
+
+impl<G: Game> PartialEq for Position<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.setup == other.setup
+    }
+}
+
+impl<G: Game> Eq for Position<G> {}
+
+impl<G: Game> fmt::Debug for Position<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position<{}>({})", G::NAME, self.fen())
+    }
+}
+
+impl<G: Game> fmt::Display for Position<G> {
+    /// The FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+impl<G: Game> Serialize for Position<G> {
+    /// A position serializes as its FEN.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.fen())
+    }
+}
+
+/// One reason a setup is not a valid position. Each names the rule it enforces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PositionErrorKind {
+    /// The board has the wrong number of squares for this game.
+    WrongShape,
+    /// A side has no royal piece (King; Lion in Congo) (KUMA-2.2, CHESS-2.2, CONGO-2.2).
+    MissingKing(Colour),
+    /// A side has more than one King (Lion in Congo) (KUMA-2.2).
+    TooManyKings(Colour),
+    /// A piece that must promote on its last rank stands there (KUMA-5.1), or a pawn stands on its
+    /// own first rank (KUMA-3.2).
+    PawnOrUnpromotedOnBackRank(Square),
+    /// The e.p. square is not the square a pawn of the side not to move just passed (KUMA-6.1).
+    InvalidEpSquare,
+    /// A castling right whose King or partner piece is not on its start square (KUMA-4.1).
+    InvalidCastlingRights(Colour),
+    /// The side not to move is in check: the side to move could capture the King (KUMA-7.1).
+    OppositeCheck,
+    /// The side to move has a Blind Bear on its last rank: the game already ended (KUMA-7.3).
+    BlindBearAlreadyHome(Square),
+    /// A royal piece outside the place the rules confine it to (Congo: a lion outside its castle).
+    RoyalOutsideCastle(Square),
+    /// Too many pieces of some kind for the game to have produced them.
+    ImpossibleMaterial(Colour),
+}
+
+impl fmt::Display for PositionErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionErrorKind::*;
+        match self {
+            WrongShape => write!(f, "the board has the wrong size for this game"),
+            MissingKing(c) => write!(f, "{c} has no king"),
+            TooManyKings(c) => write!(f, "{c} has more than one king"),
+            PawnOrUnpromotedOnBackRank(sq) => {
+                write!(f, "the piece on {sq} cannot stand on that rank (it must have promoted, or a pawn on its first rank)")
+            }
+            InvalidEpSquare => write!(f, "the en-passant square does not follow a double step"),
+            InvalidCastlingRights(c) => {
+                write!(
+                    f,
+                    "{c} has a castling right but its king or partner piece has left its square"
+                )
+            }
+            OppositeCheck => write!(f, "the side not to move is in check"),
+            BlindBearAlreadyHome(sq) => {
+                write!(f, "the side to move has a blind bear on its last rank ({sq}): the game is already over")
+            }
+            RoyalOutsideCastle(sq) => write!(f, "the royal piece on {sq} is outside its castle"),
+            ImpossibleMaterial(c) => write!(f, "{c} has more pieces than the game can produce"),
+        }
+    }
+}
+
+/// A setup that is not a valid position: every reason found, and the setup itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError<K> {
+    pub setup: Setup<K>,
+    pub kinds: BTreeSet<PositionErrorKind>,
+}
+
+impl<K> PositionError<K> {
+    /// Whether `kind` is among the reasons.
+    pub fn has(&self, kind: PositionErrorKind) -> bool {
+        self.kinds.contains(&kind)
+    }
+}
+
+impl<K> fmt::Display for PositionError<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid position: ")?;
+        for (i, k) in self.kinds.iter().enumerate() {
+            if i > 0 {
+                write!(f, "; ")?;
+            }
+            write!(f, "{k}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<K: fmt::Debug> std::error::Error for PositionError<K> {}
+
+/// Collects the reasons of a [`PositionError`]; `finish` gives the position if there are none.
+pub struct Validation<K> {
+    pub setup: Setup<K>,
+    pub kinds: BTreeSet<PositionErrorKind>,
+}
+
+impl<K> Validation<K> {
+    pub fn new(setup: Setup<K>) -> Validation<K> {
+        Validation {
+            setup,
+            kinds: BTreeSet::new(),
+        }
+    }
+
+    pub fn fail(&mut self, kind: PositionErrorKind) {
+        self.kinds.insert(kind);
+    }
+
+    pub fn is_ok(&self) -> bool {
+        self.kinds.is_empty()
+    }
+}
+
+impl<K: crate::Kind> Validation<K> {
+    /// The position, or every reason it is not one.
+    pub fn finish<G: Game<Kind = K>>(self) -> Result<Position<G>, PositionError<K>> {
+        if self.kinds.is_empty() {
+            Ok(Position::new_unchecked(self.setup))
+        } else {
+            Err(PositionError {
+                setup: self.setup,
+                kinds: self.kinds,
+            })
+        }
+    }
+}
+
+/// A FEN that is not a valid position of the game.
+pub enum FenError<G: Game> {
+    Parse(ParseFenError),
+    Invalid(PositionError<G::Kind>),
+}
+
+impl<G: Game> fmt::Debug for FenError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => write!(f, "Parse({e:?})"),
+            FenError::Invalid(e) => write!(f, "Invalid({:?})", e.kinds),
+        }
+    }
+}
+
+impl<G: Game> fmt::Display for FenError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => write!(f, "bad FEN: {e}"),
+            FenError::Invalid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl<G: Game> std::error::Error for FenError<G> {}
