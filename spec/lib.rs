@@ -32,6 +32,13 @@ pub mod piece;
 pub mod position;
 pub mod setup;
 
+pub mod betza;
+pub mod check;
+pub mod cli;
+pub mod notation;
+pub mod replay;
+
+pub mod chess;
 pub mod kuma;
 
 pub use colour::{ByColour, Colour};
