@@ -149,9 +149,9 @@ impl fmt::Display for MoveTextError {
 impl std::error::Error for MoveTextError {}
 
 /// The draw the side to move may claim in chess-like games, if any: the fifty-move rule when the
-/// half-move clock has reached 100 (KUMA-7.4), or threefold repetition when `history` (the
+/// half-move clock has reached 100 (KUMA-7.5), or threefold repetition when `history` (the
 /// repetition keys of the earlier positions of the game) holds this position twice already
-/// (KUMA-7.5).
+/// (KUMA-7.6).
 pub fn claimable_draw<G: Game>(pos: &Position<G>, history: &[Setup<G::Kind>]) -> Option<Outcome> {
     let key = pos.repetition_key();
     if history.iter().filter(|k| **k == key).count() >= 2 {

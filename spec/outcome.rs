@@ -8,12 +8,12 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
-    /// The side to move is in check and has no legal move (KUMA-7.1, CHESS-7.1, BHB-7.1).
+    /// The side to move is in check and has no legal move (KUMA-7.2, CHESS-7.2).
     Checkmate,
     /// The side to move is not in check and has no legal move: a draw in chess-like games
-    /// (KUMA-7.2), a loss in Congo (see [`Reason::NoLegalMove`]).
+    /// (KUMA-7.3), a loss in Congo (see [`Reason::NoLegalMove`]).
     Stalemate,
-    /// A Blind Bear reached the opposite rank (KUMA-7.3).
+    /// A Blind Bear reached the opposite rank (KUMA-7.4).
     BlindBear,
     /// A lion was captured (Congo).
     LionCaptured,

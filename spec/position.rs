@@ -125,20 +125,20 @@ impl<G: Game> Serialize for Position<G> {
 pub enum PositionErrorKind {
     /// The board has the wrong number of squares for this game.
     WrongShape,
-    /// A side has no royal piece (King; Lion in Congo) (KUMA-2.2, CHESS-2.2, CONGO-2.2).
+    /// A side has no royal piece (King; Lion in Congo) (KUMA-2.2, CHESS-2.2).
     MissingKing(Colour),
     /// A side has more than one King (Lion in Congo) (KUMA-2.2).
     TooManyKings(Colour),
-    /// A piece that must promote on its last rank stands there (KUMA-5.1), or a pawn stands on its
-    /// own first rank (KUMA-3.2).
+    /// A piece that must promote on its last rank stands there, or a pawn stands on its own first
+    /// rank (KUMA-2.3).
     PawnOrUnpromotedOnBackRank(Square),
-    /// The e.p. square is not the square a pawn of the side not to move just passed (KUMA-6.1).
+    /// The e.p. square is not the square a pawn of the side not to move just passed (KUMA-2.6).
     InvalidEpSquare,
-    /// A castling right whose King or partner piece is not on its start square (KUMA-4.1).
+    /// A castling right whose King or partner piece is not on its start square (KUMA-2.5).
     InvalidCastlingRights(Colour),
-    /// The side not to move is in check: the side to move could capture the King (KUMA-7.1).
+    /// The side not to move is in check: the side to move could capture the King (KUMA-2.4).
     OppositeCheck,
-    /// The side to move has a Blind Bear on its last rank: the game already ended (KUMA-7.3).
+    /// The side to move has a Blind Bear on its last rank: the game already ended (KUMA-2.7).
     BlindBearAlreadyHome(Square),
     /// A royal piece outside the place the rules confine it to (Congo: a lion outside its castle).
     RoyalOutsideCastle(Square),

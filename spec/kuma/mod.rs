@@ -33,7 +33,7 @@ pub enum KumaKind {
     Pawn,
     /// E — Bear's Eyes, the promoted Pawn — KUMA-3.4.
     BearsEyes,
-    /// B — KUMA-3.5; wins on reaching the last rank (KUMA-7.3).
+    /// B — KUMA-3.5; wins on reaching the last rank (KUMA-7.4).
     BlindBear,
     /// V — KUMA-3.6; promotes to the Great Bear.
     ViolentBear,
@@ -134,11 +134,11 @@ pub const DIAGRAMS: &[(KumaKind, [&str; 3])] = &[
 /// The rule readings of Kuma Chess that can be switched (SPEC.md names each).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct KumaSwitches {
-    /// KUMA-7.3: may a Blind Bear win by a move that leaves its own King attacked?
+    /// KUMA-7.4: may a Blind Bear win by a move that leaves its own King attacked?
     pub blind_bear: BlindBearWin,
 }
 
-/// The two readings of the Blind Bear win (KUMA-7.3).
+/// The two readings of the Blind Bear win (KUMA-7.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BlindBearWin {
@@ -233,7 +233,7 @@ fn validate_back_ranks(v: &mut Validation<KumaKind>) {
 
 /// KUMA-2.7: the side to move has no Blind Bear on its last rank (had it arrived there, the game
 /// would have ended on that move). The other side's Blind Bear on its last rank is a finished
-/// game (KUMA-7.3), which is a valid, terminal position.
+/// game (KUMA-7.4), which is a valid, terminal position.
 fn validate_blind_bears(v: &mut Validation<KumaKind>) {
     let shape = v.setup.shape;
     let us = v.setup.turn;
