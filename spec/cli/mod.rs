@@ -54,8 +54,9 @@ pub fn main() -> ExitCode {
 /// Whatever stopped the command; [`CliError::exit_code`] gives the exit status.
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
-        eprint!("{}", help::help());
-        return Err(CliError::Usage("no command given".to_string()));
+        return Err(CliError::Usage(
+            "no command given; the commands are verify, perft, moves, replay".to_string(),
+        ));
     };
     if rest.iter().any(|a| a == "--help" || a == "-h") {
         write!(out, "{}", help::help())?;

@@ -39,13 +39,20 @@ impl<'a> Request<'a> {
         })
     }
 
-    fn position_and_generator<G: CliGame>(
-        &self,
-    ) -> Result<(Position<G>, Box<dyn Generator<G>>), CliError> {
+    /// The position and the generator the request names.
+    fn prepare<G: CliGame>(&self) -> Result<Prepared<G>, CliError> {
         let switches = games::switches::<G>(self.switches.iter().copied())?;
-        let pos = games::position::<G>(self.fen)?;
-        Ok((pos, games::generator::<G>(self.generator, &switches)?))
+        Ok(Prepared {
+            pos: games::position::<G>(self.fen)?,
+            gen: games::generator::<G>(self.generator, &switches)?,
+        })
     }
+}
+
+/// A position and the generator to run on it.
+struct Prepared<G: Game> {
+    pos: Position<G>,
+    gen: Box<dyn Generator<G>>,
 }
 
 /// `fairyspec perft <game> <depth> [--fen FEN] [--generator reference|bitboard] [--threads N]
@@ -82,7 +89,7 @@ impl GameCommand for Perft<'_, '_> {
 /// Prints the divide of the requested position in the perftree format; progress per root move
 /// goes to stderr when stderr is a terminal.
 fn perft<G: CliGame>(cmd: Perft<'_, '_>) -> Result<(), CliError> {
-    let (pos, gen) = cmd.request.position_and_generator::<G>()?;
+    let Prepared { pos, gen } = cmd.request.prepare::<G>()?;
     let start = Instant::now();
     let progress = |done: usize, of: usize, mv: &str, nodes: u64| {
         eprintln!(
@@ -186,7 +193,7 @@ impl GameCommand for Moves<'_, '_> {
 /// Prints the legal moves one per line, sorted by text. A position without moves prints nothing
 /// on stdout and says why on stderr.
 fn moves<G: CliGame>(cmd: Moves<'_, '_>) -> Result<(), CliError> {
-    let (pos, gen) = cmd.request.position_and_generator::<G>()?;
+    let Prepared { pos, gen } = cmd.request.prepare::<G>()?;
     let mut texts: Vec<String> = gen
         .legal_moves(&pos)
         .iter()

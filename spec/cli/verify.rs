@@ -275,8 +275,8 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
             "{:<id_width$} {:>5} {:>14}",
             "position", "depth", "expected"
         )?;
-        for name in &names {
-            write!(out, "  {name:<CELL$}")?;
+        for (i, name) in names.iter().enumerate() {
+            write!(out, "  {}", pad(name, i + 1 < names.len()))?;
         }
         writeln!(out)?;
     }
@@ -296,7 +296,7 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
                     continue;
                 }
             };
-            for (choice, gen) in &gens {
+            for (i, (choice, gen)) in gens.iter().enumerate() {
                 let cell = if *choice == GeneratorChoice::Reference
                     && row.expected > settings.max_reference_nodes
                 {
@@ -314,7 +314,7 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
                         format!("MISMATCH {got} {took}")
                     }
                 };
-                write!(out, "  {cell:<CELL$}")?;
+                write!(out, "  {}", pad(&cell, i + 1 < gens.len()))?;
                 out.flush()?;
             }
             writeln!(out)?;
@@ -393,8 +393,8 @@ fn verify_records<G: CliGame>(
         .max()
         .unwrap_or(6);
     write!(out, "{:<width$} {:<36}", "record", "expected")?;
-    for (choice, _) in gens {
-        write!(out, "  {:<CELL$}", choice_name(*choice))?;
+    for (i, (choice, _)) in gens.iter().enumerate() {
+        write!(out, "  {}", pad(choice_name(*choice), i + 1 < gens.len()))?;
     }
     writeln!(out)?;
     for (line, entry) in entries {
@@ -408,6 +408,7 @@ fn verify_records<G: CliGame>(
         };
         let want = format!("{} {}", entry.result, entry.reason);
         write!(out, "{:<width$} {want:<36}", entry.file)?;
+        out.flush()?;
         let text = match read_text(&dir.join(&entry.file)) {
             Ok(t) => t,
             Err(e) => {
@@ -417,7 +418,7 @@ fn verify_records<G: CliGame>(
             }
         };
         let mut details = Vec::new();
-        for (choice, gen) in gens {
+        for (i, (choice, gen)) in gens.iter().enumerate() {
             let start = Instant::now();
             let replayed = replay::<G>(&**gen, &text);
             let took = secs(start.elapsed());
@@ -444,7 +445,7 @@ fn verify_records<G: CliGame>(
                     format!("MISMATCH {took}")
                 }
             };
-            write!(out, "  {cell:<CELL$}")?;
+            write!(out, "  {}", pad(&cell, i + 1 < gens.len()))?;
             out.flush()?;
         }
         writeln!(out)?;
@@ -459,6 +460,15 @@ fn choice_name(choice: GeneratorChoice) -> &'static str {
     match choice {
         GeneratorChoice::Reference => "reference",
         GeneratorChoice::Bitboard => "bitboard",
+    }
+}
+
+/// A table cell, padded to the column width unless it ends the line.
+fn pad(cell: &str, more_follow: bool) -> String {
+    if more_follow {
+        format!("{cell:<CELL$}")
+    } else {
+        cell.to_string()
     }
 }
 
