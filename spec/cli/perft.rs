@@ -130,22 +130,20 @@ pub fn divide_threads<G: Game>(
     }
     let moves = gen.legal_moves(pos);
     let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(moves.len()));
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(mv) = moves.get(i) else { break };
         let nodes = gen.perft(&gen.play_unchecked(pos, mv), depth - 1);
         let text = mv.to_string();
-        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(report) = progress {
-            report(finished, moves.len(), &text, nodes);
-        }
         // A worker that panicked has already ended the run; the data itself cannot be torn.
-        results
+        let mut done = results
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .push((text, nodes));
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(report) = progress {
+            report(done.len() + 1, moves.len(), &text, nodes);
+        }
+        done.push((text, nodes));
     };
     let workers = threads.clamp(1, moves.len().max(1));
     if workers == 1 {
