@@ -74,8 +74,11 @@ pub fn with_game<C: GameCommand>(name: &str, cmd: C) -> Result<C::Output, CliErr
     }
 }
 
-/// Whether the game called `name` is implemented (for the help text and `verify`).
-pub fn implemented(name: &str) -> bool {
+/// Checks that `name` is a game the command line can run.
+///
+/// # Errors
+/// [`CliError::UnknownGame`] or [`CliError::NotImplemented`].
+pub fn check_name(name: &str) -> Result<(), CliError> {
     struct Probe;
     impl GameCommand for Probe {
         type Output = ();
@@ -83,7 +86,12 @@ pub fn implemented(name: &str) -> bool {
             Ok(())
         }
     }
-    with_game(name, Probe).is_ok()
+    with_game(name, Probe)
+}
+
+/// Whether the game called `name` is implemented (for the help text and `verify`).
+pub fn implemented(name: &str) -> bool {
+    check_name(name).is_ok()
 }
 
 /// The position of `--fen` (with or without its two move counters), or the start position.

@@ -70,7 +70,7 @@ pub fn verify_command(args: &[String], out: &mut dyn Write) -> Result<(), CliErr
     let folders = match parsed.single("game")? {
         Some(game) => {
             // Unknown and unfinished games are errors when asked for by name.
-            games::with_game(game, NameCheck)?;
+            games::check_name(game)?;
             let dir = corpus.join(game);
             if !dir.is_dir() {
                 return Err(CliError::Corpus(format!(
@@ -127,15 +127,6 @@ pub fn verify_command(args: &[String], out: &mut dyn Write) -> Result<(), CliErr
         )));
     }
     Ok(())
-}
-
-struct NameCheck;
-
-impl GameCommand for NameCheck {
-    type Output = ();
-    fn run<G: CliGame>(self) -> Result<(), CliError> {
-        Ok(())
-    }
 }
 
 /// The subfolders of `dir`, sorted by name.
