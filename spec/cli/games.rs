@@ -128,6 +128,9 @@ pub fn switches<'a, G: CliGame>(
         let Value::Object(fields) = &mut json else {
             return Err(CliError::Switch(format!("{} has no switches", G::NAME)));
         };
+        if fields.is_empty() {
+            return Err(CliError::Switch(format!("{} has no switches", G::NAME)));
+        }
         let key = name.trim().replace('-', "_");
         let Some(old) = fields.get(&key) else {
             let known: Vec<String> = fields.keys().map(|k| k.replace('_', "-")).collect();
