@@ -13,3 +13,6 @@ pub use seed::{
     parse as parse_seed, resolve, to_seed, CastleSide, Mark, ParseSeedError, ParseSeedErrorKind,
     SeedBody, SeedError, SeedMove, SeedMoveError,
 };
+
+#[cfg(test)]
+mod tests;

@@ -277,7 +277,7 @@ impl Reader<'_> {
     fn square<G: Game>(&mut self) -> Result<Square, ParseSeedError> {
         let start = self.pos;
         match self.peek() {
-            Some(c) if c.is_ascii_lowercase() && c != 'x' => {}
+            Some(c) if ('a'..='p').contains(&c) => {}
             _ => return Err(self.error(start, ParseSeedErrorKind::ExpectedSquare)),
         }
         let mut name = String::new();
@@ -664,18 +664,21 @@ pub fn resolve<G: Game>(
     pos: &Position<G>,
     gen: &dyn Generator<G>,
 ) -> Result<Move<G::Kind>, SeedMoveError<G::Kind>> {
-    if let Some(outcome) = gen.outcome(pos) {
-        return Err(SeedMoveError::GameOver(outcome));
-    }
     let legal = gen.legal_moves(pos);
-    let mv = match syntax.body {
+    if legal.is_empty() {
+        // A position without moves is over (or the generator says why not below).
+        if let Some(outcome) = gen.outcome(pos) {
+            return Err(SeedMoveError::GameOver(outcome));
+        }
+    }
+    let (mv, after) = match syntax.body {
         SeedBody::Castle(side) => {
             let fits: Vec<_> = legal
                 .iter()
                 .filter(|m| castling_side(m, pos) == Some(side))
                 .collect();
             match fits[..] {
-                [only] => *only,
+                [only] => (*only, gen.play_unchecked(pos, only)),
                 [] => return Err(SeedMoveError::CastlingIllegal(side)),
                 _ => return Err(SeedMoveError::CastlingAmbiguous(side)),
             }
@@ -732,18 +735,18 @@ pub fn resolve<G: Game>(
                     })
                 }
             };
+            let after = gen.play_unchecked(pos, &mv);
             let them = pos.turn().other();
-            let captures = count(&gen.play_unchecked(pos, &mv), them) < count(pos, them);
+            let captures = count(&after, them) < count(pos, them);
             if captures && !capture {
                 return Err(SeedMoveError::MissingCaptureMark);
             }
             if capture && !captures {
                 return Err(SeedMoveError::SpuriousCaptureMark);
             }
-            mv
+            (mv, after)
         }
     };
-    let after = gen.play_unchecked(pos, &mv);
     let expected = Mark::after(gen, &after);
     if expected != syntax.mark {
         return Err(SeedMoveError::WrongMark {
