@@ -360,3 +360,51 @@ fn kuma_8_2_unreadable_text_is_an_error_not_a_panic() {
     let (n, side, text, _) = failure("Zillions of Games");
     assert_eq!((n, side, text.as_str()), (1, Colour::White, "Zillions"));
 }
+
+mod no_panic {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// Any text is a summary or a typed error, never a panic.
+        #[test]
+        fn kuma_8_2_replay_any_text(text in "\\PC{0,40}") {
+            let _ = replayed(&text);
+        }
+
+        /// Text from the alphabet of records, so that numbers and moves are often recognised.
+        #[test]
+        fn kuma_8_2_replay_record_alphabet(text in "[0-9.…KBVSUa-h1-8–:x+×#* \n-]{0,40}") {
+            let _ = replayed(&text);
+        }
+    }
+}
+
+/// A record cut after any word is still a record: cut after a move it replays, cut after a move
+/// number it fails on that number.
+#[test]
+fn kuma_8_2_cut_records() {
+    let start = GAME2.find("1.").unwrap_or(0);
+    let spaces: Vec<usize> = GAME2
+        .char_indices()
+        .filter(|&(i, c)| c == ' ' && i > start)
+        .map(|(i, _)| i)
+        .collect();
+    // Every seventh cut keeps the test fast and still meets both kinds of word.
+    for &cut in spaces.iter().step_by(7) {
+        let prefix = &GAME2[..cut];
+        let last_word = prefix.rsplit(' ').next().unwrap_or("");
+        let result = replayed(prefix).map_err(|e| e.cause);
+        if last_word.ends_with('.') {
+            assert_eq!(
+                result.map(|s| s.plies),
+                Err("a move number with no move after it".to_string()),
+                "{prefix}"
+            );
+        } else {
+            assert!(result.is_ok(), "{prefix}: {result:?}");
+        }
+    }
+}
