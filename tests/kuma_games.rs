@@ -412,3 +412,30 @@ fn kuma_8_2_cut_records() {
         }
     }
 }
+
+/// KUMA-7.4 and its switch, through the notation: after `49. Rg5:g4+` Black is in check, so
+/// `49… Bd2–c1` is illegal under the default reading and an immediate win under `EvenIfExposed`.
+#[test]
+fn kuma_7_4_blind_bear_switch_in_game2() {
+    use fairyspec::kuma::{BlindBearWin, KumaSwitches};
+    let cut = GAME2.find(" Ke4–d3").unwrap_or(GAME2.len());
+    let record = format!("{} Bd2–c1#.", &GAME2[..cut]);
+    let (n, side, text, cause) = failure(&record);
+    assert_eq!((n, side, text.as_str()), (49, Colour::Black, "Bd2–c1#"));
+    assert_eq!(
+        cause,
+        "the Blind Bear on d2 cannot move to c1 in this position"
+    );
+    let exposed = Kuma::reference(&KumaSwitches {
+        blind_bear: BlindBearWin::EvenIfExposed,
+    });
+    let summary = replay(&*exposed, &record).map_err(|e| e.to_string());
+    assert_eq!(
+        summary.map(|s| (s.plies, s.outcome)),
+        Ok((98, Some(Outcome::win(Colour::Black, Reason::BlindBear))))
+    );
+    // The recorded games do not depend on the reading.
+    for (game, plies) in [(GAME1, 91), (GAME2, 100)] {
+        assert_eq!(replay(&*exposed, game).map(|s| s.plies), Ok(plies));
+    }
+}
