@@ -2,7 +2,7 @@
 //!
 //! Ralph Betza's *funny notation* describes how a fairy piece moves with a few letters. The seeds
 //! and the rules briefs give every piece in this form (Kuma's Great Bear is `fR+sbW+fB`); this
-//! module reads those strings ([`parse`]), draws the squares they reach on a board
+//! module reads those strings ([`parse()`]), draws the squares they reach on a board
 //! ([`expand()`]), and reads the seed's 3×3 move pictures ([`diagram`]). The tests hold each
 //! game's reference generator to these descriptions; no generator uses this module.
 //!
@@ -323,7 +323,7 @@ impl Range {
 
 /// One part of a Betza string: `prefix atom range`, e.g. `sW2` or `cfF`.
 ///
-/// Made only by [`parse`], which has checked that the prefix is well defined for the atom; the
+/// Made only by [`parse()`], which has checked that the prefix is well defined for the atom; the
 /// selected leaps are computed then ([`Part::leaps`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Part {
