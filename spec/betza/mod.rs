@@ -35,8 +35,9 @@
 //! A number after the atom limits (or sets) how often the leap repeats: `W2` moves up to two
 //! squares orthogonally, `R3` is a Rook that goes at most three squares. Such a
 //! **range-limited slide** is blockable: each square before the last must be empty (KUMA-3.13).
-//! An atom written twice is its unlimited rider: `WW` is `R`, `NN` the Nightrider. `0` is no
-//! range (`W0` is an error).
+//! An atom written twice is its unlimited rider: `WW` is `R`, `NN` the Nightrider (a rider
+//! written twice, `RR`, is just two equal parts). Ranges go from 1 to 15 (the longest slide on a
+//! 16×16 board); `W0`, `W02` and `W16` are errors.
 //!
 //! ## Directions: lower-case prefixes
 //!

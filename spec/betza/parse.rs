@@ -569,6 +569,44 @@ mod tests {
     }
 
     #[test]
+    fn the_other_games_strings_read_as_their_briefs_say() {
+        // Number of directions (leaps) per piece, counted from the words of the rules briefs
+        // (hunterbeest.md, chu.md), not from this parser.
+        let cases = [
+            ("fRbB", 3),  // Hunter: straight forward; both backward diagonals
+            ("fBbR", 3),  // Hawker
+            ("fsRbB", 5), // Huntress: "5 directions"
+            ("bsRfB", 5), // Hawkress: "5 directions"
+            ("NC", 16),   // Gnu: (±1,±2) (±2,±1) (±1,±3) (±3,±1)
+            ("vCsN", 8),  // Hartebeest
+            ("vNsC", 8),  // Cohartebeest
+            ("vRsW", 4),  // Vertical Mover
+            ("sRvW", 4),  // Side Mover
+            ("vRbB", 4),  // Whale
+            ("vRfB", 4),  // White Horse
+            ("FD", 8),    // Kirin
+            ("WA", 8),    // Phoenix
+            ("FsfW", 7),  // Drunk Elephant: all but straight back
+            ("FsbW", 7),  // Blind Tiger: all but straight forward
+            ("FvRsW", 8), // Flying Stag
+            ("WfF", 6),   // Gold General
+            ("FfW", 5),   // Silver General
+            ("fFvW", 4),  // Copper General
+            ("FvW", 6),   // Ferocious Leopard
+            ("vW", 2),    // Go-Between
+            ("fW", 1),    // Pawn
+            ("BvR", 6),   // Flying Ox
+            ("BsR", 6),   // Free Boar
+            ("RF", 8),    // Dragon King
+            ("BW", 8),    // Dragon Horse
+            ("KNAD", 24), // Lion without its two-step
+        ];
+        for (text, n) in cases {
+            assert_eq!(leaps(text).len(), n, "{text}");
+        }
+    }
+
+    #[test]
     fn ranges_and_doubling() {
         let range = |t: &str| parse(t).map(|b| b.parts()[0].range());
         assert_eq!(range("W"), Ok(Range::Limited(1)));
