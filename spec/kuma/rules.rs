@@ -10,14 +10,19 @@
 //! How a move is found, in order:
 //!
 //! 1. A position where the side that just moved has a Blind Bear on its last rank is over
-//!    ([`blind_bear_home`], KUMA-7.4): no moves at all.
+//!    (`blind_bear_home`, KUMA-7.4): no moves at all.
 //! 2. Every piece of the side to move makes its own movement ([`piece_moves`], KUMA-3), a piece
-//!    that reaches its last rank promoting as it must ([`promotion`], KUMA-5.1).
-//! 3. The special moves are added: the Pawn's double step ([`pawn_double_steps`], KUMA-3.2), en
-//!    passant ([`en_passant`], KUMA-6.1) and castling ([`castlings`], KUMA-4.1/4.2).
+//!    that reaches its last rank promoting as it must (`promotion`, KUMA-5.1).
+//! 3. The special moves are added: the Pawn's double step (`pawn_double_steps`, KUMA-3.2), en
+//!    passant (`en_passant`, KUMA-6.1) and castling (`castlings`, KUMA-4.1/4.2).
 //! 4. Each candidate is played on a copy of the board and kept only if the mover's King is not
-//!    attacked afterwards ([`Reference::is_legal`], KUMA-7.1, with the Blind Bear switch of
+//!    attacked afterwards (`Reference::is_legal`, KUMA-7.1, with the Blind Bear switch of
 //!    KUMA-7.4).
+//!
+//! The rule functions are private: read them in this file, or in the documentation built with
+//! `cargo doc --document-private-items`. The public face is [`Reference`] (a
+//! [`Generator`]) and the three questions other code asks: [`piece_moves`], [`is_attacked`],
+//! [`in_check`].
 //!
 //! ```
 //! use fairyspec::{Game, Position, kuma::Kuma};
@@ -293,7 +298,8 @@ pub fn piece_moves(setup: &Setup<KumaKind>, from: Square) -> Vec<Square> {
 }
 
 /// KUMA-3.1 — whether a piece of `by` attacks `sq`: could capture a piece of the other side
-/// standing there (for the Pawn, only its diagonal-forward squares).
+/// standing there (for the Pawn, only its diagonal-forward squares). A square holding a piece
+/// of `by` itself counts as attacked when another piece of `by` covers it (it is defended).
 pub fn is_attacked(setup: &Setup<KumaKind>, sq: Square, by: Colour) -> bool {
     setup
         .pieces()
@@ -417,7 +423,7 @@ fn en_passant(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
 }
 
 /// One castling of KUMA-4.1, described by its squares (on the castling side's first rank).
-struct Castling {
+struct CastlingSquares {
     /// The partner: Running Bear for the short castling, Upright Bear for the long one.
     partner: KumaKind,
     /// File of the partner's corner (h or a).
@@ -433,7 +439,7 @@ struct Castling {
 }
 
 /// KUMA-4.1 — the short castling: King e1–g1 with the Running Bear h1–f1 (Black on rank 8).
-const SHORT: Castling = Castling {
+const SHORT: CastlingSquares = CastlingSquares {
     partner: KumaKind::RunningBear,
     partner_from: 7,
     partner_to: 5,
@@ -443,7 +449,7 @@ const SHORT: Castling = Castling {
 };
 
 /// KUMA-4.1 — the long castling: King e1–c1 with the Upright Bear a1–d1 (Black on rank 8).
-const LONG: Castling = Castling {
+const LONG: CastlingSquares = CastlingSquares {
     partner: KumaKind::UprightBear,
     partner_from: 0,
     partner_to: 3,
@@ -624,6 +630,7 @@ pub struct Reference {
 }
 
 impl Reference {
+    /// The reference generator reading the rules with `switches`.
     pub fn new(switches: KumaSwitches) -> Reference {
         Reference { switches }
     }
