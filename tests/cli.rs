@@ -346,3 +346,26 @@ fn verify_checks_game_results() {
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("got * unfinished"), "{out}");
 }
+
+/// Corpus entries that cannot be checked (a bad FEN, a malformed file) fail verify, shown as
+/// errors; folders that are not games are named and passed over.
+#[test]
+fn verify_reports_broken_corpus_entries() {
+    let dir = small_corpus("verify-broken", 256);
+    let kuma = dir.join("corpus").join("kuma");
+    std::fs::write(
+        kuma.join("bad-fen.perft"),
+        "id bad\nepd 8/8 w - -\nperft 1 3\n",
+    )
+    .expect("write a .perft file");
+    std::fs::write(kuma.join("bad-syntax.perft"), "id x\nfoo 1\n").expect("write a .perft file");
+    std::fs::create_dir_all(dir.join("corpus").join("fuzz")).expect("create corpus/fuzz");
+    let o = fairyspec_in(&dir, &["verify"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("bad      ERROR line 1: \"8/8 w - -\""), "{out}");
+    assert!(out.contains("unknown keyword"), "{out}");
+    assert!(out.contains("corpus/fuzz is not a game folder"), "{out}");
+    assert!(out.contains(", 2 error(s)"), "{out}");
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}

@@ -162,6 +162,14 @@ pub enum GeneratorChoice {
 }
 
 impl GeneratorChoice {
+    /// `reference` or `bitboard`, as on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            GeneratorChoice::Reference => "reference",
+            GeneratorChoice::Bitboard => "bitboard",
+        }
+    }
+
     /// Reads `--generator`.
     ///
     /// # Errors
@@ -196,9 +204,11 @@ pub fn generator<G: Game>(
 }
 
 /// Every generator the game has: the reference, then the bitboard generator if it exists.
-pub fn all_generators<G: Game>(switches: &G::Switches) -> Vec<Box<dyn Generator<G>>> {
-    let mut gens = vec![G::reference(switches)];
-    gens.extend(G::bitboard(switches));
+pub fn all_generators<G: Game>(
+    switches: &G::Switches,
+) -> Vec<(GeneratorChoice, Box<dyn Generator<G>>)> {
+    let mut gens = vec![(GeneratorChoice::Reference, G::reference(switches))];
+    gens.extend(G::bitboard(switches).map(|g| (GeneratorChoice::Bitboard, g)));
     gens
 }
 

@@ -14,7 +14,7 @@ use super::error::CliError;
 use super::games::{self, CliGame, GameCommand, GeneratorChoice, GAMES};
 use super::perft::{divide_threads, MAX_THREADS};
 use super::replay::{read_text, reason_matches, result_of};
-use crate::perft::parse_perft_file;
+use crate::perft::{parse_perft_file, PerftRecord};
 use crate::replay::replay;
 use crate::{Game, Generator, Position};
 use std::io::Write;
@@ -169,12 +169,49 @@ impl GameCommand for VerifyGame<'_> {
     }
 }
 
-/// One perft count to check.
-struct PerftRow<G: Game> {
-    id: String,
-    position: Result<Position<G>, String>,
-    depth: u32,
-    expected: u64,
+/// One line of a game's perft table.
+enum PerftRow<G: Game> {
+    /// A count to check.
+    Count {
+        id: String,
+        position: Position<G>,
+        depth: u32,
+        expected: u64,
+    },
+    /// A record that cannot be checked (its FEN is no position, or it lists no counts).
+    Broken { id: String, why: String },
+}
+
+impl<G: Game> PerftRow<G> {
+    fn id(&self) -> &str {
+        match self {
+            PerftRow::Count { id, .. } | PerftRow::Broken { id, .. } => id,
+        }
+    }
+}
+
+/// The rows of one `.perft` record: one per count, or one [`PerftRow::Broken`].
+fn perft_rows<G: Game>(rec: PerftRecord) -> Vec<PerftRow<G>> {
+    let position = match Position::<G>::from_fen(&rec.epd) {
+        Ok(pos) if !rec.counts.is_empty() => pos,
+        Ok(_) => {
+            let why = format!("line {}: no perft lines", rec.line);
+            return vec![PerftRow::Broken { id: rec.id, why }];
+        }
+        Err(e) => {
+            let why = format!("line {}: {:?}: {e}", rec.line, rec.epd);
+            return vec![PerftRow::Broken { id: rec.id, why }];
+        }
+    };
+    rec.counts
+        .iter()
+        .map(|&(depth, expected)| PerftRow::Count {
+            id: rec.id.clone(),
+            position: position.clone(),
+            depth,
+            expected,
+        })
+        .collect()
 }
 
 const CELL: usize = 24;
@@ -188,10 +225,8 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
         tally,
     } = cmd;
     let switches = G::Switches::default();
-    let mut gens: Vec<(GeneratorChoice, Box<dyn Generator<G>>)> =
-        vec![(GeneratorChoice::Reference, G::reference(&switches))];
-    gens.extend(G::bitboard(&switches).map(|g| (GeneratorChoice::Bitboard, g)));
-    let names: Vec<&str> = gens.iter().map(|(c, _)| choice_name(*c)).collect();
+    let gens = games::all_generators::<G>(&switches);
+    let names: Vec<&str> = gens.iter().map(|(c, _)| c.name()).collect();
     writeln!(
         out,
         "== {} ({}): generators: {}{}",
@@ -223,40 +258,13 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
                 continue;
             }
         };
-        let rows = records
-            .into_iter()
-            .flat_map(|rec| {
-                let position = Position::<G>::from_fen(&rec.epd)
-                    .map_err(|e| format!("line {}: {:?}: {e}", rec.line, rec.epd));
-                if rec.counts.is_empty() {
-                    // A record without counts is probably a mistake; show it as an error row.
-                    let position = Err(position.err().unwrap_or_else(|| {
-                        format!("line {}: record {:?} has no perft lines", rec.line, rec.id)
-                    }));
-                    return vec![PerftRow {
-                        id: rec.id,
-                        position,
-                        depth: 0,
-                        expected: 0,
-                    }];
-                }
-                rec.counts
-                    .iter()
-                    .map(|&(depth, expected)| PerftRow {
-                        id: rec.id.clone(),
-                        position: position.clone(),
-                        depth,
-                        expected,
-                    })
-                    .collect()
-            })
-            .collect();
+        let rows = records.into_iter().flat_map(perft_rows::<G>).collect();
         files.push((file, rows));
     }
 
     let id_width = files
         .iter()
-        .flat_map(|(_, rows)| rows.iter().map(|r| r.id.len()))
+        .flat_map(|(_, rows)| rows.iter().map(|r| r.id().len()))
         .chain(["position".len()])
         .max()
         .unwrap_or(8);
@@ -274,30 +282,31 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
     for (file, rows) in &files {
         writeln!(out, "-- {file}")?;
         for row in rows {
-            write!(
-                out,
-                "{:<id_width$} {:>5} {:>14}",
-                row.id, row.depth, row.expected
-            )?;
-            let pos = match &row.position {
-                Ok(pos) => pos,
-                Err(e) => {
-                    writeln!(out, "  ERROR {e}")?;
+            let (id, pos, depth, expected) = match row {
+                PerftRow::Count {
+                    id,
+                    position,
+                    depth,
+                    expected,
+                } => (id, position, *depth, *expected),
+                PerftRow::Broken { id, why } => {
+                    writeln!(out, "{id:<id_width$} ERROR {why}")?;
                     tally.errors += 1;
                     continue;
                 }
             };
+            write!(out, "{id:<id_width$} {depth:>5} {expected:>14}")?;
             for (i, (choice, gen)) in gens.iter().enumerate() {
                 let cell = if *choice == GeneratorChoice::Reference
-                    && row.expected > settings.max_reference_nodes
+                    && expected > settings.max_reference_nodes
                 {
                     tally.skipped += 1;
                     format!("skipped (> {})", settings.max_reference_nodes)
                 } else {
                     let start = Instant::now();
-                    let got = divide_threads(&**gen, pos, row.depth, settings.threads, None).total;
+                    let got = divide_threads(&**gen, pos, depth, settings.threads, None).total;
                     let took = secs(start.elapsed());
-                    if got == row.expected {
+                    if got == expected {
                         tally.ok += 1;
                         format!("ok {took}")
                     } else {
@@ -385,7 +394,7 @@ fn verify_records<G: CliGame>(
         .unwrap_or(6);
     write!(out, "{:<width$} {:<36}", "record", "expected")?;
     for (i, (choice, _)) in gens.iter().enumerate() {
-        write!(out, "  {}", pad(choice_name(*choice), i + 1 < gens.len()))?;
+        write!(out, "  {}", pad(choice.name(), i + 1 < gens.len()))?;
     }
     writeln!(out)?;
     for (line, entry) in entries {
@@ -432,7 +441,7 @@ fn verify_records<G: CliGame>(
                 }
                 Some(why) => {
                     tally.mismatches += 1;
-                    details.push(format!("    {}: {why}", choice_name(*choice)));
+                    details.push(format!("    {}: {why}", choice.name()));
                     format!("MISMATCH {took}")
                 }
             };
@@ -445,13 +454,6 @@ fn verify_records<G: CliGame>(
         }
     }
     Ok(())
-}
-
-fn choice_name(choice: GeneratorChoice) -> &'static str {
-    match choice {
-        GeneratorChoice::Reference => "reference",
-        GeneratorChoice::Bitboard => "bitboard",
-    }
 }
 
 /// A table cell, padded to the column width unless it ends the line.
