@@ -1,7 +1,7 @@
 //! Perft speed of the two Kuma Chess generators, single-threaded.
 //!
-//! `cargo bench --bench kuma` prints one table: for each position the nodes (leaves), seconds
-//! and nodes per second of the bitboard and the reference generator, and the ratio of their
+//! `cargo bench --bench kuma` prints one table: for each position the nodes (leaves), CPU and
+//! wall seconds and nodes per CPU second of the bitboard and the reference generator, and the ratio of their
 //! speeds. The start position runs at depth 6 for the bitboard generator (38,737,937 leaves,
 //! Fairy-Stockfish's count, asserted) and at depth 5 for the reference (1,852,287, published),
 //! which would take too long at depth 6. Positions of `corpus/kuma/*.perft` (if present) run at
@@ -17,10 +17,19 @@ use std::time::Instant;
 const BITBOARD_BUDGET: u64 = 60_000_000;
 const REFERENCE_BUDGET: u64 = 2_500_000;
 
+/// A position to measure and its expected counts, `(depth, nodes)`.
+struct Case {
+    name: String,
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
 struct Run {
     depth: u32,
     nodes: u64,
+    /// CPU time of this thread (the machine is shared, so wall time overstates the cost).
     seconds: f64,
+    wall: f64,
 }
 
 impl Run {
@@ -29,15 +38,32 @@ impl Run {
     }
 }
 
+/// CPU seconds (user + system) used by this thread so far, from `/proc/thread-self/stat`
+/// (clock ticks, normally 100 per second); `None` where that file does not exist.
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 fn run(gen: &dyn Generator<Kuma>, pos: &Position<Kuma>, depth: u32, expected: u64) -> Run {
-    let t = Instant::now();
+    let (t, cpu) = (Instant::now(), thread_cpu_seconds());
     let nodes = gen.perft(pos, depth);
-    let seconds = t.elapsed().as_secs_f64();
+    let wall = t.elapsed().as_secs_f64();
+    let seconds = match (cpu, thread_cpu_seconds()) {
+        (Some(a), Some(b)) if b > a => b - a,
+        _ => wall,
+    };
     assert_eq!(nodes, expected, "{} perft({depth}) of {pos}", gen.name());
     Run {
         depth,
         nodes,
         seconds,
+        wall,
     }
 }
 
@@ -67,12 +93,11 @@ fn main() {
     let bitboard = Kuma::bitboard(&switches).expect("Kuma has a bitboard generator");
     let reference = Kuma::reference(&switches);
 
-    // (name, FEN, (depth, nodes) list)
-    let mut cases: Vec<(String, String, Vec<(u32, u64)>)> = vec![(
-        "start".to_string(),
-        Kuma::START_FEN.to_string(),
-        vec![(5, 1_852_287), (6, 38_737_937)],
-    )];
+    let mut cases = vec![Case {
+        name: "start".to_string(),
+        fen: Kuma::START_FEN.to_string(),
+        counts: vec![(5, 1_852_287), (6, 38_737_937)],
+    }];
     if let Ok(dir) = std::fs::read_dir("corpus/kuma") {
         let mut paths: Vec<_> = dir
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -91,7 +116,11 @@ fn main() {
                         {
                             continue; // the start position is measured above
                         }
-                        cases.push((r.id, r.epd, r.counts));
+                        cases.push(Case {
+                            name: r.id,
+                            fen: r.epd,
+                            counts: r.counts,
+                        });
                     }
                 }
                 Err(e) => eprintln!("{}: {e}", path.display()),
@@ -100,10 +129,10 @@ fn main() {
     }
 
     println!(
-        "{:<24} {:<9} {:>5} {:>12} {:>9} {:>14} {:>9}",
-        "position", "generator", "depth", "nodes", "seconds", "nodes/s", "ratio"
+        "{:<24} {:<9} {:>5} {:>12} {:>9} {:>9} {:>14} {:>9}",
+        "position", "generator", "depth", "nodes", "cpu s", "wall s", "nodes/s (cpu)", "ratio"
     );
-    for (name, fen, counts) in &cases {
+    for Case { name, fen, counts } in &cases {
         let Ok(pos) = Position::<Kuma>::from_fen(fen) else {
             eprintln!("{name}: invalid FEN {fen}");
             continue;
@@ -122,12 +151,13 @@ fn main() {
             ("reference", &r, String::new()),
         ] {
             println!(
-                "{:<24} {:<9} {:>5} {:>12} {:>9.3} {:>14.0} {:>9}",
+                "{:<24} {:<9} {:>5} {:>12} {:>9.3} {:>9.3} {:>14.0} {:>9}",
                 name,
                 gen,
                 x.depth,
                 x.nodes,
                 x.seconds,
+                x.wall,
                 x.nps(),
                 ratio
             );

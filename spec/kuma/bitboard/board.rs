@@ -119,7 +119,7 @@ impl Board {
     }
 
     /// The board as a [`Setup`].
-    pub fn to_setup(&self) -> Setup<KumaKind> {
+    pub fn to_setup(self) -> Setup<KumaKind> {
         let mut s = Setup::empty(Shape::new(8, 8));
         for (i, &code) in self.mailbox.iter().enumerate() {
             if code != EMPTY {

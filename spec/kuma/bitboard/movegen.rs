@@ -302,12 +302,12 @@ impl Sink for Counter {
 }
 
 /// An upper bound on the number of legal moves in a Kuma position. An army has at most: the
-/// King (8 steps + 2 castlings), eight pawns or Bear's Eyes (8 each), two Blind Bears (6 each),
-/// two Violent or Great Bears (a Great Bear ≤ 7 forward + 7 on the forward diagonals + 3 steps =
-/// 17), two Upright/Running or Dashing Bears (a Dashing Bear ≤ 7 + 13 = 20), one Bear Soldier or
-/// Mighty Bear (≤ 14 on the rank and forward file + 13 diagonal + 2 back = 29): at most 10 + 64
-/// + 12 + 34 + 40 + 29 = 189. Each move has exactly one form (promotion is compulsory and
-/// single), so 256 is safe.
+/// King (8 steps and 2 castlings: 10), eight pawns or Bear's Eyes (8 each: 64), two Blind Bears
+/// (6 each: 12), two Violent or Great Bears (a Great Bear has at most 7 forward, 7 on the forward
+/// diagonals and 3 steps: 17 each, 34), two Upright/Running or Dashing Bears (a Dashing Bear at
+/// most 7 on its file and 13 on its diagonals: 20 each, 40), one Bear Soldier or Mighty Bear (at
+/// most 14 on its rank and forward file, 13 diagonal, 2 back: 29): 189 in all. Each move has
+/// exactly one form (promotion is compulsory and single), so 256 is safe.
 pub const MAX_MOVES: usize = 256;
 
 /// A fixed-size move list on the stack.

@@ -3,7 +3,6 @@
 //! (counting vs listing, the colour mirror).
 
 use super::board::{from_sq, to_sq, Board};
-use super::movegen::MoveList;
 use crate::fen::parse_fen;
 use crate::kuma::Kuma;
 use crate::{Game, Setup};
