@@ -249,10 +249,12 @@ impl Threats {
             if self.slide[d] != 0 {
                 a |= ray(opposite(d), sq, occ) & self.slide[d];
             }
+            d += 1;
+        }
+        for d in far_directions::<A>() {
             if self.far[d] != 0 {
                 a |= far(opposite(d), sq, occ) & self.far[d];
             }
-            d += 1;
         }
         a
     }
@@ -262,15 +264,25 @@ impl Threats {
     /// checks `sq` if the squares between are empty, and pins a lone piece of the other side
     /// standing between.
     #[inline(always)]
-    fn snipers(&self, sq: usize) -> u64 {
+    fn snipers<A: Side>(&self, sq: usize) -> u64 {
         let mut s = 0;
         let mut d = 0;
         while d < 8 {
-            s |= (RAYS[opposite(d)][sq] & self.slide[d]) | (STEP2[opposite(d)][sq] & self.far[d]);
+            s |= RAYS[opposite(d)][sq] & self.slide[d];
             d += 1;
+        }
+        for d in far_directions::<A>() {
+            s |= STEP2[opposite(d)][sq] & self.far[d];
         }
         s
     }
+}
+
+/// The directions of side `A`'s range-two moves: sideways (`sW2` of U, R, S), diagonally forward
+/// (`fF2` of V) and back (`bW2` of M). The other three directions have none.
+#[inline(always)]
+fn far_directions<A: Side>() -> [usize; 5] {
+    [E, W, A::FE, A::FW, A::B]
 }
 
 /// Where generated moves go: a list, or just a count (the last ply of perft).
@@ -392,7 +404,7 @@ impl Board {
             | (rev[RUNNING][ksq] & t.running)
             | (rev[MIGHTY][ksq] & t.mighty);
         let mut pinned = 0;
-        let mut snipers = t.snipers(ksq);
+        let mut snipers = t.snipers::<C::Other>(ksq);
         while snipers != 0 {
             let s = snipers.trailing_zeros() as usize;
             snipers &= snipers - 1;
