@@ -232,13 +232,19 @@ pub const WHITE_STEPS: [u8; KINDS] = [
 /// [`WHITE_STEPS`]; Black's directions are White's mirrored). A White Violent Bear on `d4`:
 ///
 /// ```text
-///   . . . . . . . .
-///   . . . . . . . .
-///   . . . . . . . .
-///   . . 1 1 1 . . .
-///   . . 1 V 1 . . .
-///   . . . . . . . .
+///   8 | . . . . . . . .
+///   7 | . . . . . . . .
+///   6 | . . . . . . . .
+///   5 | . . 1 1 1 . . .
+///   4 | . . 1 V 1 . . .
+///   3 | . . . . . . . .
+///   2 | . . . . . . . .
+///   1 | . . . . . . . .
+///     +----------------
+///       a b c d e f g h
 /// ```
+///
+/// (Its second diagonal squares, b6 and f6, are range-two moves: see `movegen::far`.)
 pub static STEPS: [[[u64; 64]; KINDS]; 2] = {
     let mut t = [[[0u64; 64]; KINDS]; 2];
     let mut c = 0;
