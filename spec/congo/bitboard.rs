@@ -476,7 +476,8 @@ impl Board {
         for bb in n.kind.iter_mut() {
             *bb &= !removed;
         }
-        n.colour[us] ^= from | to;
+        // A chain may end on its own start square (CONGO-4.3): clear, then set.
+        n.colour[us] = (n.colour[us] & !from) | to;
         n.kind[k] &= !from;
         let becomes = if k == PAWN && to & LAST_RANK[us] != 0 {
             SUPERPAWN
