@@ -64,8 +64,14 @@ fn lion_moves_without_bare_lions_draw(gen: &dyn Generator<Congo>, fen: &str) -> 
         .into_setup();
     let a4 = fairyspec::Square::parse("a4").expect("square");
     let g4 = fairyspec::Square::parse("g4").expect("square");
-    setup.set(a4, Some(fairyspec::Piece::new(Colour::White, CongoKind::Crocodile)));
-    setup.set(g4, Some(fairyspec::Piece::new(Colour::Black, CongoKind::Crocodile)));
+    setup.set(
+        a4,
+        Some(fairyspec::Piece::new(Colour::White, CongoKind::Crocodile)),
+    );
+    setup.set(
+        g4,
+        Some(fairyspec::Piece::new(Colour::Black, CongoKind::Crocodile)),
+    );
     let pos = Congo::validate(setup).expect("still valid");
     moves_of_kind(gen, &pos, CongoKind::Lion)
 }
@@ -79,8 +85,8 @@ fn congo_3_wits_move_generation_lists() {
         let mut bare_lions = 0;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let rec: MoveGenRecord = serde_json::from_str(line).expect("a JSON record");
-            let pos = Position::<Congo>::from_fen(&rec.fen)
-                .unwrap_or_else(|e| panic!("{}: {e}", rec.id));
+            let pos =
+                Position::<Congo>::from_fen(&rec.fen).unwrap_or_else(|e| panic!("{}: {e}", rec.id));
             let kind = kind_of(&rec.piece);
             let got = match gen.outcome(&pos) {
                 None => moves_of_kind(gen.as_ref(), &pos, kind),
@@ -131,8 +137,8 @@ fn congo_5_wits_make_move_cases() {
         let mut promoted = 0;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let rec: MakeMoveRecord = serde_json::from_str(line).expect("a JSON record");
-            let pos = Position::<Congo>::from_fen(&rec.fen)
-                .unwrap_or_else(|e| panic!("{}: {e}", rec.id));
+            let pos =
+                Position::<Congo>::from_fen(&rec.fen).unwrap_or_else(|e| panic!("{}: {e}", rec.id));
             let mv = gen
                 .parse_move(&pos, &rec.mv)
                 .unwrap_or_else(|e| panic!("{} ({}): {e}", rec.id, gen.name()));
@@ -169,7 +175,11 @@ fn congo_8_2_zillions_game_replays() {
     assert_eq!(plies.iter().filter(|p| p.promotes).count(), 2);
     let last = plies.last().expect("plies");
     assert_eq!(
-        (last.number, last.kind, last.to_move().map(|m| m.to_string())),
+        (
+            last.number,
+            last.kind,
+            last.to_move().map(|m| m.to_string())
+        ),
         (88, CongoKind::Lion, Some("d1d6".to_string()))
     );
     for gen in generators() {
@@ -199,7 +209,11 @@ fn congo_8_2_games_end_as_expected() {
         let text = corpus(&format!("games/{file}"));
         let summary = zillions::replay_zillions(gen.as_ref(), &text).expect("replays");
         let outcome = summary.outcome.expect("the game ended");
-        assert_eq!(format!("{} {}", outcome.result(), outcome.reason), rest, "{file}");
+        assert_eq!(
+            format!("{} {}", outcome.result(), outcome.reason),
+            rest,
+            "{file}"
+        );
         n += 1;
     }
     assert_eq!(n, 1);

@@ -28,7 +28,13 @@ fn congo_9_perft_corpus() {
             let pos = Position::<Congo>::from_fen(&rec.epd).expect("valid position");
             for &(depth, nodes) in &rec.counts {
                 if nodes <= limit {
-                    assert_eq!(gen.perft(&pos, depth), nodes, "{} depth {depth} ({})", rec.id, gen.name());
+                    assert_eq!(
+                        gen.perft(&pos, depth),
+                        nodes,
+                        "{} depth {depth} ({})",
+                        rec.id,
+                        gen.name()
+                    );
                     checked += 1;
                 }
             }

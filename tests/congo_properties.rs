@@ -33,8 +33,14 @@ fn placement() -> impl Strategy<Value = Position<Congo>> {
         .prop_filter_map("not a valid position", |(wl, bl, pieces, black)| {
             let mut setup = Setup::<CongoKind>::empty(Congo::SHAPE);
             let castle = |i: usize, low: u8| Square::new(2 + (i % 3) as u8, low + (i / 3) as u8);
-            setup.set(castle(wl, 0), Some(Piece::new(Colour::White, CongoKind::Lion)));
-            setup.set(castle(bl, 4), Some(Piece::new(Colour::Black, CongoKind::Lion)));
+            setup.set(
+                castle(wl, 0),
+                Some(Piece::new(Colour::White, CongoKind::Lion)),
+            );
+            setup.set(
+                castle(bl, 4),
+                Some(Piece::new(Colour::Black, CongoKind::Lion)),
+            );
             for (sq, k, white) in pieces {
                 let sq = Square::new(sq % 7, sq / 7);
                 if setup.piece_at(sq).is_none() {
@@ -67,17 +73,28 @@ fn jumped(mv: &Move<CongoKind>) -> Vec<Square> {
             let df = w[1].file() as i8 - w[0].file() as i8;
             let dr = w[1].rank() as i8 - w[0].rank() as i8;
             (df.abs() == 2 || dr.abs() == 2).then(|| {
-                Square::new((w[0].file() as i8 + df / 2) as u8, (w[0].rank() as i8 + dr / 2) as u8)
+                Square::new(
+                    (w[0].file() as i8 + df / 2) as u8,
+                    (w[0].rank() as i8 + dr / 2) as u8,
+                )
             })
         })
         .collect()
 }
 
 /// CONGO-3.2, CONGO-4, CONGO-5.2: the invariants of one move.
-fn check_move(pos: &Position<Congo>, mv: &Move<CongoKind>, child: &Position<Congo>) -> Result<(), String> {
+fn check_move(
+    pos: &Position<Congo>,
+    mv: &Move<CongoKind>,
+    child: &Position<Congo>,
+) -> Result<(), String> {
     let us = pos.turn();
     let mover = pos.piece_at(mv.from).ok_or("no piece on the from-square")?;
-    let jumps = if mover.kind == CongoKind::Monkey { jumped(mv) } else { Vec::new() };
+    let jumps = if mover.kind == CongoKind::Monkey {
+        jumped(mv)
+    } else {
+        Vec::new()
+    };
     // CONGO-4.1, 4.3: chains jump enemy pieces only, each at most once.
     for (i, sq) in jumps.iter().enumerate() {
         match pos.piece_at(*sq) {
@@ -144,7 +161,8 @@ fn agree(
         }
         check_move(pos, mv, &cr).map_err(|e| format!("at {pos}: {e}"))?;
         // The child is a valid position (CONGO-2).
-        Congo::validate(cr.setup().clone()).map_err(|e| format!("{mv} at {pos} gives {cr}: {e}"))?;
+        Congo::validate(cr.setup().clone())
+            .map_err(|e| format!("{mv} at {pos} gives {cr}: {e}"))?;
     }
     if r.perft(pos, 2) != b.perft(pos, 2) {
         return Err(format!("perft 2 differs at {pos}"));
