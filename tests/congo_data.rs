@@ -54,7 +54,7 @@ fn moves_of_kind(
 }
 
 /// The lions' moves with the bare-lions draw lifted: the course lists the lions' moves in
-/// positions that SPEC.md ends as a draw (CONGO-7.4). Adding a white crocodile on a4 and a black
+/// positions that SPEC.md ends as a draw (CONGO-6.4). Adding a white crocodile on a4 and a black
 /// one on g4 makes the position a normal one without changing the lions' moves: those squares
 /// are outside both castles and off every file and diagonal that joins two castle squares (the
 /// c–e files and the diagonals through c3–e5 and e3–c5).
@@ -94,7 +94,7 @@ fn congo_3_wits_move_generation_lists() {
                     reason: Reason::BareLions,
                     ..
                 }) => {
-                    // CONGO-7.4: a finished game has no moves.
+                    // CONGO-6.4: a finished game has no moves.
                     assert!(gen.legal_moves(&pos).is_empty(), "{}", rec.id);
                     bare_lions += 1;
                     if kind == CongoKind::Lion {
@@ -128,7 +128,7 @@ struct MakeMoveRecord {
     expected_fen_promoted: Option<String>,
 }
 
-/// CONGO-3, CONGO-5, CONGO-7.1: the 100 make-move cases (8 corrected for promotion, CONGO-3.9).
+/// CONGO-3, CONGO-5, CONGO-6.1: the 100 make-move cases (8 corrected for promotion, CONGO-3.9).
 #[test]
 fn congo_5_wits_make_move_cases() {
     let text = corpus("wits-makemove.jsonl");
@@ -164,11 +164,11 @@ fn congo_5_wits_make_move_cases() {
     }
 }
 
-/// CONGO-8.2: the Zillions self-play game replays move by move through both generators: every
+/// CONGO-7.2: the Zillions self-play game replays move by move through both generators: every
 /// ply legal and as recorded (captures, promotions, removed squares), White wins at ply 175 by
 /// the lion's flying capture.
 #[test]
-fn congo_8_2_zillions_game_replays() {
+fn congo_7_2_zillions_game_replays() {
     let text = corpus("games/zillions-stock-3min-1.zsg");
     let plies = zillions::parse_zillions(&text).expect("the record reads");
     assert_eq!(plies.len(), 175);
@@ -200,7 +200,7 @@ fn congo_8_2_zillions_game_replays() {
 
 /// corpus/congo/games/expected.txt: `<file> <result> <reason>` for each stored game.
 #[test]
-fn congo_8_2_games_end_as_expected() {
+fn congo_7_2_games_end_as_expected() {
     let expected = corpus("games/expected.txt");
     let gen = Congo::reference(&CongoSwitches::default());
     let mut n = 0;
@@ -221,7 +221,7 @@ fn congo_8_2_games_end_as_expected() {
 
 /// A record that breaks the rules is refused at the right ply, with a reason.
 #[test]
-fn congo_8_2_zillions_replay_reports_the_first_bad_ply() {
+fn congo_7_2_zillions_replay_reports_the_first_bad_ply() {
     let text = corpus("games/zillions-stock-3min-1.zsg");
     // Ply 3 (White's second move) `Zebra G1 - F3` turned into a zebra move to an occupied square.
     let broken = text.replacen("2. Zebra G1 - F3", "2. Zebra G1 - E2", 1);

@@ -15,9 +15,9 @@ fn generators(switches: CongoSwitches) -> Vec<(Box<dyn Generator<Congo>>, u64)> 
     gens
 }
 
-/// CONGO-9.2: every count of the file up to each generator's node limit.
+/// CONGO-8.2: every count of the file up to each generator's node limit.
 #[test]
-fn congo_9_perft_corpus() {
+fn congo_8_perft_corpus() {
     let path = format!("{}/corpus/congo/start.perft", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("perft file");
     let records = parse_perft_file(&text).expect("well-formed");

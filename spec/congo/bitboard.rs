@@ -503,7 +503,7 @@ impl Board {
         n
     }
 
-    /// CONGO-7.1, CONGO-7.4: the game is over before any move is looked at (lion gone, or bare
+    /// CONGO-6.1, CONGO-6.4: the game is over before any move is looked at (lion gone, or bare
     /// lions without the flying capture).
     fn ended_by_material(&self) -> Option<Outcome> {
         let us = self.turn;
@@ -521,7 +521,7 @@ impl Board {
         None
     }
 
-    /// CONGO-7: the outcome, if the game is over.
+    /// CONGO-6: the outcome, if the game is over.
     fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.ended_by_material() {
             return Some(o);

@@ -13,7 +13,7 @@
 //!
 //! let start = Position::<Congo>::start();
 //! let reference = Congo::reference(&Default::default());
-//! // CONGO-9.1: 19 pawn moves, giraffe a1a3 and a1c3, elephants c1c3 and e1e3, zebra g1f3.
+//! // CONGO-8.1: 19 pawn moves, giraffe a1a3 and a1c3, elephants c1c3 and e1e3, zebra g1f3.
 //! assert_eq!(reference.legal_moves(&start).len(), 24);
 //! ```
 //!
@@ -205,7 +205,7 @@ pub const fn in_river(sq: Square) -> bool {
 
 /// CONGO-2.2, CONGO-2.3: lions. The side **not** to move has exactly one lion, in its castle.
 /// The side to move has at most one; none means it was just captured (a finished game,
-/// CONGO-7.1), and only then may the winner's lion stand outside its own castle — in the
+/// CONGO-6.1), and only then may the winner's lion stand outside its own castle — in the
 /// loser's castle, where the flying capture (CONGO-3.2) put it.
 fn validate_lions(v: &mut Validation<CongoKind>) {
     let us = v.setup.turn;
@@ -286,7 +286,7 @@ fn validate_material(v: &mut Validation<CongoKind>) {
     }
 }
 
-/// CONGO-8.1: reads Congo move text: the default `d2e3` / `c3e3e5c3`, or mindsports' form with
+/// CONGO-7.1: reads Congo move text: the default `d2e3` / `c3e3e5c3`, or mindsports' form with
 /// dashes between the squares and an optional trailing `x` (`d2-e3`, `a2-c4-c6x`). Upper-case
 /// square letters are accepted too (`D2-E3`). A promotion letter is never part of a Congo move.
 ///
@@ -484,7 +484,7 @@ mod tests {
     }
 
     #[test]
-    fn congo_8_1_move_text_forms() {
+    fn congo_7_1_move_text_forms() {
         for (text, want) in [
             ("d2e3", "d2e3"),
             ("d2-e3", "d2e3"),

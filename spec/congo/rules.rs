@@ -7,7 +7,7 @@
 //!
 //! A turn is: choose one piece's move ([`movement_moves`], CONGO-3, CONGO-4), play it
 //! ([`play_move`]: capture, remove the monkey's jumped pieces, promote), then drown
-//! ([`drown`], CONGO-5). The game-end rules ([`game_end`], CONGO-7) decide whether there is a
+//! ([`drown`], CONGO-5). The game-end rules ([`game_end`], CONGO-6) decide whether there is a
 //! turn at all.
 
 use super::{in_castle, in_river, Congo, CongoKind, CongoSwitches, MonkeyReentry};
@@ -73,7 +73,7 @@ fn shift(sq: Square, offset: Offset) -> Option<Square> {
 
 /// CONGO-3.1 — "move/capture": the square is empty or holds an enemy piece.
 fn can_land(setup: &Setup<CongoKind>, sq: Square, mover: Colour) -> bool {
-    setup.piece_at(sq).is_none_or(|p| p.colour != mover)
+    !matches!(setup.piece_at(sq), Some(p) if p.colour == mover)
 }
 
 fn is_empty(setup: &Setup<CongoKind>, sq: Square) -> bool {
@@ -106,7 +106,7 @@ pub fn lion_moves(setup: &Setup<CongoKind>, from: Square, colour: Colour) -> Vec
 }
 
 /// CONGO-3.2 — the flying capture: if the enemy lion stands on the same file or diagonal as the
-/// lion with every square between them empty, the lion captures it (and wins, CONGO-7.1). Not
+/// lion with every square between them empty, the lion captures it (and wins, CONGO-6.1). Not
 /// along a rank: the castles share no rank.
 pub fn lion_flying_capture(
     setup: &Setup<CongoKind>,
@@ -450,7 +450,7 @@ pub fn piece_moves(setup: &Setup<CongoKind>, from: Square) -> Vec<Move<CongoKind
 }
 
 /// Every move of the side to move's pieces (CONGO-3, CONGO-4), before the game-end rules
-/// (CONGO-7) are asked whether there is a turn at all. There is no check in Congo (CONGO-7.2):
+/// (CONGO-6) are asked whether there is a turn at all. There is no check in Congo (CONGO-6.2):
 /// every such move is legal while the game goes on.
 pub fn movement_moves(setup: &Setup<CongoKind>) -> Vec<Move<CongoKind>> {
     setup
@@ -504,7 +504,8 @@ fn jumped_square(a: Square, b: Square) -> Option<Square> {
 /// CONGO-5.2, CONGO-5.3 — drowning, after `mover` played `mv`: each of the mover's pieces in the
 /// river, other than a crocodile, is removed — except the piece that just entered the river from
 /// outside it. A piece that started and ended its move in the river drowns. The opponent's river
-/// pieces are not touched (they are judged after the opponent's move).
+/// pieces are not touched (they are judged after the opponent's move). [reading] This runs after
+/// every move, the winning capture of the lion included (the course data does so).
 ///
 /// CONGO-5.4 — a monkey chain that starts in the river, lands on land and ends in the river
 /// again: [`MonkeyReentry::Drowns`] (default) treats it like any other move that starts and ends
@@ -533,12 +534,12 @@ pub fn drown(
     }
 }
 
-/// CONGO-7 — whether the game is over before the side to move plays, and how:
+/// CONGO-6 — whether the game is over before the side to move plays, and how:
 ///
-/// - CONGO-7.1: the side to move has no lion (it was just captured): the other side has won.
-/// - CONGO-7.4: only the two lions are left and the side to move cannot capture the other
+/// - CONGO-6.1: the side to move has no lion (it was just captured): the other side has won.
+/// - CONGO-6.4: only the two lions are left and the side to move cannot capture the other
 ///   (the flying capture): a draw. If it can, the game goes on and that move wins.
-/// - CONGO-7.3: the side to move has no move: it loses.
+/// - CONGO-6.3: the side to move has no move: it loses.
 pub fn game_end(setup: &Setup<CongoKind>) -> Option<Outcome> {
     let us = setup.turn;
     let Some(lion) = setup
@@ -567,7 +568,7 @@ impl Generator<Congo> for Reference {
         &self.switches
     }
 
-    /// CONGO-7.6: a finished game has no moves; otherwise every movement move is legal.
+    /// CONGO-6.6: a finished game has no moves; otherwise every movement move is legal.
     fn legal_moves(&self, pos: &Position<Congo>) -> Vec<Move<CongoKind>> {
         if game_end(pos.setup()).is_some() {
             Vec::new()
@@ -577,7 +578,7 @@ impl Generator<Congo> for Reference {
     }
 
     /// One turn: [`play_move`], then [`drown`]; then the other side is to move, and the move
-    /// counter goes up after Black's move (CONGO-8.3).
+    /// counter goes up after Black's move (CONGO-7.3).
     fn play_unchecked(&self, pos: &Position<Congo>, mv: &Move<CongoKind>) -> Position<Congo> {
         let mut setup = pos.setup().clone();
         let mover = setup.turn;
@@ -590,7 +591,7 @@ impl Generator<Congo> for Reference {
         Position::new_unchecked(setup)
     }
 
-    /// CONGO-7.2: there is no check in Congo.
+    /// CONGO-6.2: there is no check in Congo.
     fn is_check(&self, _pos: &Position<Congo>) -> bool {
         false
     }
@@ -628,7 +629,7 @@ mod tests {
     }
 
     #[test]
-    fn congo_9_1_start_has_24_moves() {
+    fn congo_8_1_start_has_24_moves() {
         let gen = Congo::reference(&CongoSwitches::default());
         let moves = gen.legal_moves(&Position::start());
         // The brief's hand count: 19 pawn moves (a2 and g2 have two each, the other five

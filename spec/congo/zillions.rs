@@ -1,4 +1,4 @@
-//! Zillions of Games save files (`.zsg`) of Congo: reading them and replaying them (CONGO-8.2).
+//! Zillions of Games save files (`.zsg`) of Congo: reading them and replaying them (CONGO-7.2).
 //!
 //! A save file has header lines (`Zillions Save Game File Version 0.02 CC`,
 //! `RulesFile=Congo.zrf`, `VariantName=Congo`), then one line per ply, `<N>. <move>`; White's and
@@ -260,7 +260,7 @@ fn play_ply(
     let first_to = ply.path[1];
     let target = pos.piece_at(first_to);
     if ply.captures.first() == Some(&true) {
-        if target.is_none_or(|p| p.colour == us) {
+        if !matches!(target, Some(p) if p.colour != us) {
             return Err(format!(
                 "the record captures on {first_to}, which holds no enemy piece"
             ));
