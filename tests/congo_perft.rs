@@ -1,6 +1,6 @@
 //! Congo perft numbers (corpus/congo/start.perft) through both generators, with a node limit
 //! that keeps `cargo test` fast (deep numbers: `fairyspec verify`, the benchmark), and the
-//! monkey re-entry switch (CONGO-5.4).
+//! monkey re-entry switch (CONGO-5.4), and move text through both generators (CONGO-7.1).
 
 use fairyspec::congo::{Congo, CongoSwitches, MonkeyReentry};
 use fairyspec::perft::parse_perft_file;
@@ -65,6 +65,30 @@ fn congo_5_4_monkey_reentry_switch() {
                 gen.play(&pos, &mv).expect("legal").fen(),
                 "3l2z/3M3/4p2/7/7/3L3/7 b 0"
             );
+        }
+    }
+}
+
+/// CONGO-7.1: both generators read the default text and mindsports' dashed form, and refuse
+/// illegal or malformed text with a typed error.
+#[test]
+fn congo_7_1_move_text_through_both_generators() {
+    let pos = Position::<Congo>::from_fen("4l2/7/1p1p1p1/5z1/M6/pppp3/3L3 w").expect("valid");
+    for (gen, _) in generators(CongoSwitches::default()) {
+        for text in [
+            "a3a1c3c1e3g5e5c5a5",
+            "a3-a1-c3-c1-e3-g5-e5-c5-a5x",
+            "A3-A1-C3X",
+        ] {
+            let mv = gen.parse_move(&pos, text);
+            assert!(mv.is_ok(), "{text} ({}): {mv:?}", gen.name());
+        }
+        assert_eq!(
+            gen.parse_move(&pos, "a3-b3").map(|m| m.to_string()),
+            Ok("a3b3".to_string())
+        );
+        for bad in ["a3a1c1", "a3a2", "d1d3", "a3-", "a3a1s", "zz"] {
+            assert!(gen.parse_move(&pos, bad).is_err(), "{bad} ({})", gen.name());
         }
     }
 }

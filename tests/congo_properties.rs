@@ -231,3 +231,25 @@ proptest! {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// CONGO-7.2: the Zillions reader never panics: on any text, and on the stored game with one
+    /// byte changed, it reads and replays or returns a typed error.
+    #[test]
+    fn congo_zillions_reader_never_panics(
+        text in ".{0,200}",
+        at in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+    ) {
+        let gen = Congo::reference(&CongoSwitches::default());
+        let _ = fairyspec::congo::zillions::replay_zillions(gen.as_ref(), &text);
+        let game = include_str!("../corpus/congo/games/zillions-stock-3min-1.zsg");
+        let mut bytes = game.as_bytes().to_vec();
+        let i = at.index(bytes.len());
+        bytes[i] = byte;
+        let changed = String::from_utf8_lossy(&bytes);
+        let _ = fairyspec::congo::zillions::replay_zillions(gen.as_ref(), &changed);
+    }
+}
