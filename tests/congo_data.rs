@@ -3,7 +3,7 @@
 //! game, each through both generators.
 
 use fairyspec::congo::{zillions, Congo, CongoKind, CongoSwitches};
-use fairyspec::{Colour, Game, Generator, Kind, Outcome, Position, Reason};
+use fairyspec::{Colour, Game, Generator, Outcome, Position, Reason};
 use serde::Deserialize;
 
 fn generators() -> Vec<Box<dyn Generator<Congo>>> {
@@ -193,9 +193,20 @@ fn congo_7_2_zillions_game_replays() {
             gen.name()
         );
     }
-    // The lion's last move is the flying capture along the open d-file (CONGO-3.2): d1 to d6 is
-    // no king step.
-    assert_eq!(CongoKind::Lion.name(), "Lion");
+    // The lion's last move is the flying capture along the open d-file (CONGO-3.2): from d1 to
+    // d6, five ranks, no king step; the white lion ends in Black's castle, Black has none.
+    let gen = Congo::reference(&CongoSwitches::default());
+    let summary = zillions::replay_zillions(gen.as_ref(), &text).expect("replays");
+    let last = Position::<Congo>::from_fen(&summary.final_fen).expect("a valid finished position");
+    let d6 = fairyspec::Square::parse("d6").expect("square");
+    assert_eq!(
+        last.piece_at(d6),
+        Some(fairyspec::Piece::new(Colour::White, CongoKind::Lion))
+    );
+    assert!(last
+        .setup()
+        .pieces()
+        .all(|(_, p)| p != fairyspec::Piece::new(Colour::Black, CongoKind::Lion)));
 }
 
 /// corpus/congo/games/expected.txt: `<file> <result> <reason>` for each stored game.
