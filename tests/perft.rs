@@ -4,6 +4,7 @@
 //!
 //! One generic driver, [`test_perft_file`]; each game adds one test calling [`test_corpus`].
 
+use fairyspec::congo::Congo;
 use fairyspec::kuma::Kuma;
 use fairyspec::perft::parse_perft_file;
 use fairyspec::{Game, Position};
@@ -71,4 +72,10 @@ fn test_corpus<G: Game>(node_limit: u64) {
 #[test]
 fn kuma_perft_corpus() {
     test_corpus::<Kuma>(NODE_LIMIT);
+}
+
+/// CONGO-8.2: the Congo perft corpus (hand counts and generator agreement, see the file).
+#[test]
+fn congo_perft_corpus() {
+    test_corpus::<Congo>(NODE_LIMIT);
 }

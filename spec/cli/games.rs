@@ -2,10 +2,13 @@
 //! (`--fen`), the rule switches (`--switch`) and the generator (`--generator`).
 //!
 //! Every command is one generic function over the game; [`with_game`] holds the only match on
-//! game names. Adding a game to the command line is one line there.
+//! game names. Adding a game to the command line is one arm there and one `impl CliGame` line
+//! (which may override how the game's records are read).
 
 use super::error::CliError;
+use crate::congo::{zillions, Congo};
 use crate::kuma::Kuma;
+use crate::replay::{ReplayError, ReplaySummary};
 use crate::{Game, Generator, Position};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -44,14 +47,32 @@ pub const GAMES: &[GameInfo] = &[
 ];
 
 /// A game the command line can drive: its switches can be read from `--switch name=value` (they
-/// go through serde, field names in kebab or snake case, values as the serde names).
-pub trait CliGame: Game<Switches: Serialize + DeserializeOwned> {}
+/// go through serde, field names in kebab or snake case, values as the serde names), and its game
+/// records replayed.
+pub trait CliGame: Game<Switches: Serialize + DeserializeOwned> {
+    /// Replays a game record from the start position with `gen`. The default reads the record
+    /// notation of [`crate::replay::replay`]; a game with a record format of its own recognises
+    /// it here.
+    ///
+    /// # Errors
+    /// The first wrong move of the record.
+    fn replay(gen: &dyn Generator<Self>, text: &str) -> Result<ReplaySummary, ReplayError> {
+        crate::replay::replay(gen, text)
+    }
+}
 
-impl<G> CliGame for G
-where
-    G: Game,
-    G::Switches: Serialize + DeserializeOwned,
-{
+impl CliGame for Kuma {}
+
+impl CliGame for Congo {
+    /// Zillions of Games save files (`.zsg`, recognised by their first line) or the common
+    /// record notation.
+    fn replay(gen: &dyn Generator<Congo>, text: &str) -> Result<ReplaySummary, ReplayError> {
+        if zillions::is_zillions(text) {
+            zillions::replay_zillions(gen, text)
+        } else {
+            crate::replay::replay(gen, text)
+        }
+    }
 }
 
 /// A command generic over the game: [`with_game`] picks the type.
@@ -67,6 +88,7 @@ pub trait GameCommand {
 pub fn with_game<C: GameCommand>(name: &str, cmd: C) -> Result<C::Output, CliError> {
     match name {
         "kuma" => cmd.run::<Kuma>(),
+        "congo" => cmd.run::<Congo>(),
         _ if GAMES.iter().any(|g| g.name == name) => {
             Err(CliError::NotImplemented(name.to_string()))
         }

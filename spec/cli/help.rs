@@ -48,8 +48,9 @@ COMMANDS
            reference; --threads N (default 1) splits the root moves across N threads. When
            stderr is a terminal, progress per root move goes there.
   moves    The legal moves, one per line, sorted by move text.
-  replay   Replays a game record (the seed notation, e.g. `1. e2-e4 e7-e5`) from the start
-           position with the reference generator. Prints `plies: <half-moves played>`,
+  replay   Replays a game record (the seed notation, e.g. `1. e2-e4 e7-e5`, or plain move
+           text; for Congo also a Zillions save file) from the start position with the
+           reference generator. Prints `plies: <half-moves played>`,
            `final: <FEN>`, and last `result: <1-0|0-1|1/2-1/2|*> <reason>` (`*` for a game that
            has not ended, with `unfinished` or the draw the player to move may claim). The
            first bad move is reported with its move number and why.
@@ -62,6 +63,10 @@ OPTIONS
                          blind-bear=needs-legal-move  (default) a Blind Bear's winning move
                                                       must not leave its King attacked
                          blind-bear=even-if-exposed   it wins even if it does
+                       Congo:
+                         monkey-reentry=drowns        (default) a monkey whose chain leaves
+                                                      the river and ends in it again drowns
+                         monkey-reentry=survives      it survives
   --threads N          Threads for perft (1 to 256).
 
 Moves are written as from-square and to-square (`e2e4`), a promotion with the new piece's

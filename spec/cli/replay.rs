@@ -4,7 +4,7 @@ use super::args;
 use super::error::CliError;
 use super::games::{self, CliGame, GameCommand};
 use crate::outcome::Reason;
-use crate::replay::{replay, ReplaySummary};
+use crate::replay::ReplaySummary;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -40,7 +40,7 @@ impl GameCommand for Replay<'_, '_> {
 fn replay_file<G: CliGame>(cmd: Replay<'_, '_>) -> Result<(), CliError> {
     let switches = games::switches::<G>(cmd.switches.iter().copied())?;
     let text = read_text(&cmd.path)?;
-    let summary = replay::<G>(&*G::reference(&switches), &text)?;
+    let summary = G::replay(&*G::reference(&switches), &text)?;
     let (result, reason) = result_of(&summary);
     writeln!(cmd.out, "plies: {}", summary.plies)?;
     writeln!(cmd.out, "final: {}", summary.final_fen)?;

@@ -15,7 +15,6 @@ use super::games::{self, CliGame, GameCommand, GeneratorChoice, GAMES};
 use super::perft::{divide_threads, MAX_THREADS};
 use super::replay::{read_text, reason_matches, result_of};
 use crate::perft::{parse_perft_file, PerftRecord};
-use crate::replay::replay;
 use crate::{Game, Generator, Position};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -420,7 +419,7 @@ fn verify_records<G: CliGame>(
         let mut details = Vec::new();
         for (i, (choice, gen)) in gens.iter().enumerate() {
             let start = Instant::now();
-            let replayed = replay::<G>(&**gen, &text);
+            let replayed = G::replay(&**gen, &text);
             let took = secs(start.elapsed());
             let verdict = match replayed {
                 Ok(summary) => {
