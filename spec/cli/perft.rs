@@ -63,13 +63,21 @@ pub fn perft_command(args: &[String], out: &mut dyn Write) -> Result<(), CliErro
     let cmd = Perft {
         request: Request::read(&parsed)?,
         depth: args::number("the depth", depth, 0, MAX_DEPTH)?,
-        threads: match parsed.single("threads")? {
-            Some(n) => args::number("--threads", n, 1, MAX_THREADS)?,
-            None => 1,
-        },
+        threads: threads(&parsed)?,
         out,
     };
     games::with_game(game, cmd)
+}
+
+/// `--threads N`: 1 to [`MAX_THREADS`], default 1.
+///
+/// # Errors
+/// [`CliError::Usage`] for anything else.
+pub fn threads(parsed: &Parsed) -> Result<usize, CliError> {
+    match parsed.single("threads")? {
+        Some(n) => args::number("--threads", n, 1, MAX_THREADS),
+        None => Ok(1),
+    }
 }
 
 struct Perft<'a, 'o> {

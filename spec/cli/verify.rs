@@ -12,7 +12,7 @@
 use super::args;
 use super::error::CliError;
 use super::games::{self, CliGame, GameCommand, GeneratorChoice, GAMES};
-use super::perft::{divide_threads, MAX_THREADS};
+use super::perft::divide_threads;
 use super::replay::{read_text, reason_matches, result_of};
 use crate::perft::{parse_perft_file, PerftRecord};
 use crate::{Game, Generator, Position};
@@ -54,10 +54,7 @@ pub fn verify_command(args: &[String], out: &mut dyn Write) -> Result<(), CliErr
             Some(n) => args::number("--max-reference-nodes", n, 0, u64::MAX)?,
             None => DEFAULT_MAX_REFERENCE_NODES,
         },
-        threads: match parsed.single("threads")? {
-            Some(n) => args::number("--threads", n, 1, MAX_THREADS)?,
-            None => 1,
-        },
+        threads: super::perft::threads(&parsed)?,
     };
     let corpus = PathBuf::from(parsed.single("corpus")?.unwrap_or(DEFAULT_CORPUS));
     if !corpus.is_dir() {
