@@ -34,6 +34,7 @@ pub mod setup;
 
 pub mod betza;
 pub mod check;
+pub mod conform;
 pub mod cli;
 pub mod notation;
 pub mod replay;

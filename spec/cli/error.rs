@@ -34,6 +34,11 @@ pub enum CliError {
     /// `verify` found counts or results that differ from the corpus, or corpus entries it could
     /// not check.
     VerifyFailed { mismatches: usize, errors: usize },
+    /// `conform`: the engine could not be run or gave no usable answer (the message says which
+    /// and why).
+    Engine(String),
+    /// `conform`: the engine and the specification differ in this many checks.
+    ConformFailed { diverged: usize },
     /// Writing the output failed (e.g. the reader of a pipe went away).
     Output(io::Error),
 }
@@ -42,7 +47,7 @@ impl CliError {
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Replay(_) | CliError::VerifyFailed { .. } => 1,
+            CliError::Replay(_) | CliError::VerifyFailed { .. } | CliError::ConformFailed { .. } => 1,
             _ => 2,
         }
     }
@@ -76,6 +81,11 @@ impl fmt::Display for CliError {
             CliError::VerifyFailed { mismatches, errors } => write!(
                 f,
                 "verify failed: {mismatches} mismatch(es), {errors} entr(ies) that could not be checked"
+            ),
+            CliError::Engine(msg) => write!(f, "engine failure: {msg}"),
+            CliError::ConformFailed { diverged } => write!(
+                f,
+                "conform failed: the engine and the specification differ in {diverged} check(s)"
             ),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
         }

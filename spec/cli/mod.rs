@@ -7,11 +7,15 @@
 //! fairyspec perft <game> <depth> [--fen FEN] [--generator reference|bitboard] [--threads N]
 //! fairyspec moves <game> [--fen FEN]
 //! fairyspec replay <game> <file>
+//! fairyspec conform <game> --engine "<command>" [--protocol perftree|uci] [--corpus PATH] …
+//! fairyspec corpus <game> --positions N --depth D --seed S
 //! ```
 //!
 //! See [`help::help`] for the whole contract, and `tests/cli.rs` for it exercised end to end.
 
 pub mod args;
+pub mod conform;
+pub mod corpus;
 pub mod error;
 pub mod games;
 pub mod help;
@@ -55,7 +59,7 @@ pub fn main() -> ExitCode {
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
         return Err(CliError::Usage(
-            "no command given; the commands are verify, perft, moves, replay".to_string(),
+            "no command given; the commands are verify, perft, moves, replay, conform, corpus".to_string(),
         ));
     };
     if rest.iter().any(|a| a == "--help" || a == "-h") {
@@ -71,6 +75,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         "moves" => perft::moves_command(rest, out),
         "replay" => replay::replay_command(rest, out),
         "verify" => verify::verify_command(rest, out),
+        "conform" => conform::conform_command(rest, out),
+        "corpus" => corpus::corpus_command(rest, out),
         other => Err(CliError::Usage(format!("unknown command {other:?}"))),
     }
 }

@@ -11,9 +11,16 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// The options `perft` accepts.
-pub const PERFT_OPTIONS: &[&str] = &["fen", "generator", "threads", "switch"];
+pub const PERFT_OPTIONS: &[&str] = &[
+    "fen",
+    "moves",
+    "generator",
+    "threads",
+    "switch",
+    "inject-fault",
+];
 /// The options `moves` accepts.
-pub const MOVES_OPTIONS: &[&str] = &["fen", "generator", "switch"];
+pub const MOVES_OPTIONS: &[&str] = &["fen", "moves", "generator", "switch"];
 
 /// The most threads `--threads` accepts.
 pub const MAX_THREADS: usize = 256;
@@ -23,14 +30,18 @@ pub const MAX_DEPTH: u32 = 64;
 /// What `perft` and `moves` read from their command line besides the game.
 struct Request<'a> {
     fen: Option<&'a str>,
+    moves: Option<&'a str>,
     generator: Option<GeneratorChoice>,
     switches: Vec<&'a str>,
+    fault: Option<Fault>,
 }
 
 impl<'a> Request<'a> {
     fn read(parsed: &'a Parsed) -> Result<Request<'a>, CliError> {
         Ok(Request {
             fen: parsed.single("fen")?,
+            moves: parsed.single("moves")?,
+            fault: parsed.single("inject-fault")?.map(Fault::parse).transpose()?,
             generator: parsed
                 .single("generator")?
                 .map(GeneratorChoice::parse)
@@ -42,10 +53,78 @@ impl<'a> Request<'a> {
     /// The position and the generator the request names.
     fn prepare<G: CliGame>(&self) -> Result<Prepared<G>, CliError> {
         let switches = games::switches::<G>(self.switches.iter().copied())?;
-        Ok(Prepared {
-            pos: games::position::<G>(self.fen)?,
-            gen: games::generator::<G>(self.generator, &switches)?,
-        })
+        let mut gen = games::generator::<G>(self.generator, &switches)?;
+        if let Some(Fault::NoEnPassant) = self.fault {
+            gen = Box::new(NoEnPassant { inner: gen });
+        }
+        let mut pos = games::position::<G>(self.fen)?;
+        for text in self.moves.unwrap_or("").split_whitespace() {
+            let mv = gen.parse_move(&pos, text).map_err(|e| CliError::Fen {
+                fen: pos.fen(),
+                message: format!("--moves: {e}"),
+            })?;
+            pos = gen.play_unchecked(&pos, &mv);
+        }
+        Ok(Prepared { pos, gen })
+    }
+}
+
+/// A deliberate rules bug, for testing conformance tooling (`perft --inject-fault NAME`; see
+/// `examples/broken-engine.sh` and `tests/conform.rs`). Not for anything else: the counts it
+/// gives are wrong on purpose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// En passant captures are never generated.
+    NoEnPassant,
+}
+
+impl Fault {
+    /// Reads `--inject-fault`.
+    ///
+    /// # Errors
+    /// [`CliError::Usage`] for an unknown fault.
+    pub fn parse(text: &str) -> Result<Fault, CliError> {
+        match text {
+            "no-en-passant" => Ok(Fault::NoEnPassant),
+            _ => Err(CliError::Usage(format!(
+                "--inject-fault must be no-en-passant, not {text:?}"
+            ))),
+        }
+    }
+}
+
+/// A generator without en passant: the wrapped generator's moves minus those that land on the
+/// e.p. square, which is empty, and remove a piece (the captured pawn) from elsewhere.
+struct NoEnPassant<G: Game> {
+    inner: Box<dyn Generator<G>>,
+}
+
+impl<G: Game> Generator<G> for NoEnPassant<G> {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+    fn switches(&self) -> &G::Switches {
+        self.inner.switches()
+    }
+    fn legal_moves(&self, pos: &Position<G>) -> Vec<crate::Move<G::Kind>> {
+        let pieces = pos.setup().pieces().count();
+        let mut moves = self.inner.legal_moves(pos);
+        moves.retain(|m| {
+            let en_passant = pos.ep_square() == Some(m.to)
+                && pos.piece_at(m.to).is_none()
+                && self.inner.play_unchecked(pos, m).setup().pieces().count() < pieces;
+            !en_passant
+        });
+        moves
+    }
+    fn play_unchecked(&self, pos: &Position<G>, mv: &crate::Move<G::Kind>) -> Position<G> {
+        self.inner.play_unchecked(pos, mv)
+    }
+    fn is_check(&self, pos: &Position<G>) -> bool {
+        self.inner.is_check(pos)
+    }
+    fn outcome(&self, pos: &Position<G>) -> Option<crate::Outcome> {
+        self.inner.outcome(pos)
     }
 }
 

@@ -1,0 +1,246 @@
+//! The comparison: for every corpus position at every depth asked, the engine's divide against
+//! the specification's; on any difference, a descent through the divide to the first position
+//! where the legal-move lists themselves differ.
+
+use super::engine::{Engine, EngineDivide, EngineError};
+use super::mapping::MoveMap;
+use super::report::{Divergence, DivergenceKind, PositionReport, Report, Status, Step, Summary};
+use crate::perft::divide;
+use crate::{Game, Generator, Position};
+use std::collections::BTreeMap;
+
+/// One corpus position and the depths to check it at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorpusEntry {
+    pub id: String,
+    /// The file it came from (for the report).
+    pub source: String,
+    pub fen: String,
+    /// `(depth, expected count if the corpus gives one)`, in the order to check.
+    pub depths: Vec<(u32, Option<u64>)>,
+}
+
+/// What a run compares with, besides the corpus.
+pub struct ConformOptions<'a, G: Game> {
+    /// The specification's generator.
+    pub generator: &'a dyn Generator<G>,
+    /// The engine's move text to the specification's.
+    pub map: &'a dyn MoveMap,
+    /// The mapping's name, for the report.
+    pub map_name: &'a str,
+}
+
+/// Runs every check: each entry at each of its depths, shallow first. After a divergence the
+/// deeper depths of the same position are skipped (they would find the same place); after an
+/// engine error the run stops. `on_result` sees each check as it is made (for progress output).
+///
+/// Positions whose FEN the specification rejects are not the engine's fault: they are returned
+/// as `Err` before anything is run.
+///
+/// # Errors
+/// The id and the reason of the first corpus entry whose FEN is not a position of the game.
+pub fn conform<G: Game>(
+    opts: &ConformOptions<'_, G>,
+    engine: &mut dyn Engine,
+    entries: &[CorpusEntry],
+    on_result: &mut dyn FnMut(&PositionReport),
+) -> Result<Report, (String, String)> {
+    let mut positions = Vec::with_capacity(entries.len());
+    for e in entries {
+        let pos = Position::<G>::from_fen(e.fen.trim()).map_err(|err| (e.id.clone(), err.to_string()))?;
+        positions.push(pos);
+    }
+    let mut report = Report {
+        game: G::NAME.to_string(),
+        engine: engine.describe(),
+        map: opts.map_name.to_string(),
+        generator: opts.generator.name().to_string(),
+        positions: Vec::new(),
+        summary: Summary::default(),
+    };
+    'entries: for (entry, pos) in entries.iter().zip(&positions) {
+        for &(depth, expected) in &entry.depths {
+            let result = check(opts, engine, entry, pos, depth, expected);
+            report.summary.count(result.status);
+            on_result(&result);
+            let status = result.status;
+            report.positions.push(result);
+            match status {
+                Status::Agree => {}
+                Status::Diverged => continue 'entries,
+                Status::EngineError => break 'entries,
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// One position at one depth.
+fn check<G: Game>(
+    opts: &ConformOptions<'_, G>,
+    engine: &mut dyn Engine,
+    entry: &CorpusEntry,
+    pos: &Position<G>,
+    depth: u32,
+    expected: Option<u64>,
+) -> PositionReport {
+    let gen = opts.generator;
+    let spec_nodes = gen.perft(pos, depth);
+    let mut report = PositionReport {
+        id: entry.id.clone(),
+        source: entry.source.clone(),
+        fen: entry.fen.clone(),
+        depth,
+        spec_nodes,
+        engine_nodes: None,
+        expected,
+        status: Status::Agree,
+        divergence: None,
+        error: None,
+    };
+    if depth == 0 {
+        // Every implementation counts the position itself; nothing to ask.
+        report.engine_nodes = Some(1);
+        return report;
+    }
+    match descend(opts, engine, &entry.fen, pos, depth) {
+        Ok((engine_total, divergence)) => {
+            report.engine_nodes = Some(engine_total);
+            if divergence.is_some() {
+                report.status = Status::Diverged;
+            }
+            report.divergence = divergence;
+        }
+        Err(e) => {
+            report.status = Status::EngineError;
+            report.error = Some(e);
+        }
+    }
+    report
+}
+
+/// Compares the two divides at the corpus position and, while their move lists agree, follows
+/// the first move (in the specification's text order) whose counts differ. Returns the engine's
+/// total at the corpus position and the divergence, if any.
+fn descend<G: Game>(
+    opts: &ConformOptions<'_, G>,
+    engine: &mut dyn Engine,
+    fen: &str,
+    root: &Position<G>,
+    depth: u32,
+) -> Result<(u64, Option<Divergence>), EngineError> {
+    let gen = opts.generator;
+    let mut pos = root.clone();
+    let mut depth = depth;
+    let mut path: Vec<String> = Vec::new();
+    let mut engine_path: Vec<String> = Vec::new();
+    let mut trail: Vec<Step> = Vec::new();
+    let mut root_total = None;
+    loop {
+        let theirs = engine.divide(fen, &engine_path, depth)?;
+        root_total.get_or_insert(theirs.total);
+        let ours = divide(gen, &pos, depth);
+        let spec_texts: Vec<String> = ours.moves.iter().map(|(m, _)| m.clone()).collect();
+        let diff = compare_lists(opts.map, &theirs, &spec_texts);
+        let found = |kind, only_engine, only_spec, trail| Divergence {
+            kind,
+            fen: pos.fen(),
+            path: path.clone(),
+            engine_path: engine_path.clone(),
+            depth,
+            only_engine,
+            only_spec,
+            trail,
+            spec_moves: ours.moves.len(),
+            engine_moves: theirs.moves.len(),
+        };
+        let total = root_total.unwrap_or(theirs.total);
+        if !diff.only_engine.is_empty() || !diff.only_spec.is_empty() {
+            let d = found(DivergenceKind::MoveLists, diff.only_engine, diff.only_spec, trail);
+            return Ok((total, Some(d)));
+        }
+        // Same move lists: the first move whose counts differ.
+        let differing = ours.moves.iter().find_map(|(text, spec_count)| {
+            let (engine_text, engine_count) = diff.matched.get(text)?;
+            (engine_count != spec_count).then(|| (text.clone(), engine_text.clone(), *spec_count, *engine_count))
+        });
+        let Some((text, engine_text, spec_count, engine_count)) = differing else {
+            // Same moves, same counts here.
+            if trail.is_empty() && theirs.total == ours.total {
+                return Ok((total, None));
+            }
+            let kind = if trail.is_empty() {
+                // Only the engine's total disagrees with its own lines (an engine that printed
+                // no divide lines, just a total).
+                DivergenceKind::LeafCounts
+            } else {
+                DivergenceKind::EngineInconsistent
+            };
+            return Ok((total, Some(found(kind, Vec::new(), Vec::new(), trail))));
+        };
+        if depth == 1 {
+            trail.push(Step {
+                mv: text,
+                engine_move: engine_text,
+                depth: 0,
+                spec: spec_count,
+                engine: engine_count,
+            });
+            return Ok((total, Some(found(DivergenceKind::LeafCounts, Vec::new(), Vec::new(), trail))));
+        }
+        let Ok(mv) = gen.parse_move(&pos, &text) else {
+            // The spec's own move text always parses back; treat a failure as no divergence
+            // found below this point rather than panicking.
+            return Ok((total, Some(found(DivergenceKind::EngineInconsistent, Vec::new(), Vec::new(), trail))));
+        };
+        pos = gen.play_unchecked(&pos, &mv);
+        depth -= 1;
+        trail.push(Step {
+            mv: text.clone(),
+            engine_move: engine_text.clone(),
+            depth,
+            spec: spec_count,
+            engine: engine_count,
+        });
+        path.push(text);
+        engine_path.push(engine_text);
+    }
+}
+
+/// The engine's moves matched to the specification's.
+struct ListDiff {
+    /// spec text -> (engine text, engine count)
+    matched: BTreeMap<String, (String, u64)>,
+    only_engine: Vec<String>,
+    only_spec: Vec<String>,
+}
+
+fn compare_lists(map: &dyn MoveMap, theirs: &EngineDivide, spec_texts: &[String]) -> ListDiff {
+    let mut matched = BTreeMap::new();
+    let mut only_engine = Vec::new();
+    for (engine_text, count) in &theirs.moves {
+        let mapped = map.to_spec(engine_text, spec_texts);
+        let shown = if &mapped == engine_text {
+            engine_text.clone()
+        } else {
+            format!("{engine_text} -> {mapped}")
+        };
+        if spec_texts.binary_search(&mapped).is_err() || matched.contains_key(&mapped) {
+            // Not a spec move, or a second engine move with the same text.
+            only_engine.push(shown);
+        } else {
+            matched.insert(mapped, (engine_text.clone(), *count));
+        }
+    }
+    only_engine.sort();
+    let only_spec = spec_texts
+        .iter()
+        .filter(|t| !matched.contains_key(*t))
+        .cloned()
+        .collect();
+    ListDiff {
+        matched,
+        only_engine,
+        only_spec,
+    }
+}

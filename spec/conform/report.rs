@@ -1,0 +1,229 @@
+//! The result of a conformance run: [`Report`] (serialised as the JSON of `--report FILE`) and
+//! its human-readable text ([`Report::write_text`], [`PositionReport::write_text`]).
+
+use super::engine::EngineError;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// Everything a conformance run found.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The game's command-line name.
+    pub game: String,
+    /// The engine as [`super::Engine::describe`] puts it.
+    pub engine: String,
+    /// The move-text mapping (`--map`).
+    pub map: String,
+    /// The specification's generator that gave the counts (`bitboard` or `reference`).
+    pub generator: String,
+    /// One entry per (position, depth) checked, in order.
+    pub positions: Vec<PositionReport>,
+    /// Counts of the entries.
+    pub summary: Summary,
+}
+
+/// How many checks agreed, diverged, or could not be made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub checks: usize,
+    pub agreed: usize,
+    pub diverged: usize,
+    pub engine_errors: usize,
+}
+
+/// The outcome of one check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Same moves, same counts.
+    Agree,
+    /// The engine and the specification differ; see the divergence.
+    Diverged,
+    /// The engine gave no usable answer; see the error.
+    EngineError,
+}
+
+/// One corpus position at one depth.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionReport {
+    /// The corpus record's id.
+    pub id: String,
+    /// The corpus file it came from.
+    pub source: String,
+    /// The corpus position.
+    pub fen: String,
+    pub depth: u32,
+    /// The specification's count.
+    pub spec_nodes: u64,
+    /// The engine's count (none after an engine error).
+    pub engine_nodes: Option<u64>,
+    /// The corpus file's count for this depth, if it lists one.
+    pub expected: Option<u64>,
+    pub status: Status,
+    pub divergence: Option<Divergence>,
+    pub error: Option<EngineError>,
+}
+
+/// What kind of difference the descent ended at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DivergenceKind {
+    /// The two lists of legal moves differ (the usual case).
+    MoveLists,
+    /// Same moves, but at depth 1 the engine counts a move as other than one leaf.
+    LeafCounts,
+    /// Same moves and counts here, although one level up the engine gave this position another
+    /// count: the engine contradicts itself (e.g. a hashing bug in its perft).
+    EngineInconsistent,
+}
+
+/// The first position where the engine and the specification differ.
+#[derive(Clone, Debug, Serialize)]
+pub struct Divergence {
+    pub kind: DivergenceKind,
+    /// The position where the move lists differ.
+    pub fen: String,
+    /// The moves from the corpus position to it, in the specification's text.
+    pub path: Vec<String>,
+    /// The same moves in the engine's text.
+    pub engine_path: Vec<String>,
+    /// The perft depth asked at that position.
+    pub depth: u32,
+    /// Moves the engine lists and the specification does not (the engine's text; where the
+    /// mapping changed it, `engine text -> mapped text`).
+    pub only_engine: Vec<String>,
+    /// Moves the specification lists and the engine does not.
+    pub only_spec: Vec<String>,
+    /// The counts along the way: one step per move of the path.
+    pub trail: Vec<Step>,
+    /// Number of legal moves there: specification, engine.
+    pub spec_moves: usize,
+    pub engine_moves: usize,
+}
+
+/// One move of a divergence's path and the two counts below it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub engine_move: String,
+    /// The depth of the count below this move.
+    pub depth: u32,
+    pub spec: u64,
+    pub engine: u64,
+}
+
+impl Summary {
+    /// Adds one check.
+    pub fn count(&mut self, status: Status) {
+        self.checks += 1;
+        match status {
+            Status::Agree => self.agreed += 1,
+            Status::Diverged => self.diverged += 1,
+            Status::EngineError => self.engine_errors += 1,
+        }
+    }
+}
+
+fn list(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "(none)".to_string()
+    } else {
+        moves.join(" ")
+    }
+}
+
+impl PositionReport {
+    /// The check as text: one line, and for a divergence or an error the details below it.
+    pub fn write_text(&self, out: &mut String) {
+        let engine = self
+            .engine_nodes
+            .map_or_else(|| "-".to_string(), |n| n.to_string());
+        let status = match self.status {
+            Status::Agree => "ok",
+            Status::Diverged => "DIVERGED",
+            Status::EngineError => "ENGINE ERROR",
+        };
+        let _ = writeln!(
+            out,
+            "{} depth {}: spec {} engine {} {status}",
+            self.id, self.depth, self.spec_nodes, engine
+        );
+        if let Some(e) = &self.error {
+            let _ = writeln!(out, "  {e}");
+        }
+        if let Some(d) = &self.divergence {
+            let _ = writeln!(out, "  corpus position: {}", self.fen);
+            let what = match d.kind {
+                DivergenceKind::MoveLists => "the legal moves differ",
+                DivergenceKind::LeafCounts => "same moves, but the engine counts a move as other than 1 at depth 1",
+                DivergenceKind::EngineInconsistent => "same moves and counts here, but one level up the engine counted this position differently",
+            };
+            let _ = writeln!(out, "  first differing position ({what}):");
+            let _ = writeln!(out, "    FEN: {}", d.fen);
+            let _ = writeln!(
+                out,
+                "    path from the corpus position: {}",
+                if d.path.is_empty() {
+                    "(the corpus position itself)".to_string()
+                } else {
+                    d.path.join(" ")
+                }
+            );
+            if d.engine_path != d.path {
+                let _ = writeln!(out, "    (engine text: {})", d.engine_path.join(" "));
+            }
+            if !d.trail.is_empty() {
+                let _ = writeln!(out, "    counts along the way:");
+                for s in &d.trail {
+                    let _ = writeln!(
+                        out,
+                        "      {} (depth {}): spec {} engine {}",
+                        s.mv, s.depth, s.spec, s.engine
+                    );
+                }
+            }
+            let _ = writeln!(
+                out,
+                "    legal moves there: spec {}, engine {}",
+                d.spec_moves, d.engine_moves
+            );
+            let _ = writeln!(out, "    moves only the engine has: {}", list(&d.only_engine));
+            let _ = writeln!(out, "    moves only the spec has:   {}", list(&d.only_spec));
+        }
+    }
+}
+
+impl Report {
+    /// The header line.
+    pub fn header(&self) -> String {
+        format!(
+            "conform {}: engine {}; map {}; spec generator {}\n",
+            self.game, self.engine, self.map, self.generator
+        )
+    }
+
+    /// The summary line.
+    pub fn footer(&self) -> String {
+        let s = self.summary;
+        format!(
+            "summary: {} check(s): {} agree, {} diverged, {} engine error(s)\n",
+            s.checks, s.agreed, s.diverged, s.engine_errors
+        )
+    }
+
+    /// The whole report as text.
+    pub fn text(&self) -> String {
+        let mut out = self.header();
+        for p in &self.positions {
+            p.write_text(&mut out);
+        }
+        out.push_str(&self.footer());
+        out
+    }
+
+    /// The first engine error, if the run met one.
+    pub fn engine_error(&self) -> Option<&EngineError> {
+        self.positions.iter().find_map(|p| p.error.as_ref())
+    }
+}
