@@ -16,7 +16,7 @@ use std::time::Duration;
 
 /// The options `conform` accepts.
 pub const CONFORM_OPTIONS: &[&str] = &[
-    "engine", "protocol", "corpus", "depth", "option", "map", "timeout", "report",
+    "engine", "protocol", "corpus", "depth", "option", "map", "timeout", "report", "switch",
 ];
 
 /// Seconds one engine query may take unless `--timeout` says otherwise.
@@ -38,11 +38,13 @@ struct Conform<'a, 'o> {
     map: &'a str,
     timeout: Duration,
     report: Option<&'a str>,
+    switches: Vec<&'a str>,
     out: &'o mut dyn Write,
 }
 
 /// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci] [--corpus PATH]
-/// [--depth N] [--option NAME=VALUE]... [--map NAME] [--timeout S] [--report FILE.json]`.
+/// [--depth N] [--option NAME=VALUE]... [--map NAME] [--timeout S] [--report FILE.json]
+/// [--switch NAME=VALUE]...` (the switches choose the specification's rule readings).
 pub fn conform_command(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let parsed = args::parse(args, CONFORM_OPTIONS)?;
     let [game] = parsed.positionals(["game"])?;
@@ -81,6 +83,7 @@ pub fn conform_command(args: &[String], out: &mut dyn Write) -> Result<(), CliEr
             None => DEFAULT_TIMEOUT,
         }),
         report: parsed.single("report")?,
+        switches: parsed.all("switch"),
         out,
     };
     games::with_game(game, cmd)
@@ -176,7 +179,8 @@ fn engine_failed(e: &EngineError) -> CliError {
 
 fn run<G: CliGame>(cmd: Conform<'_, '_>) -> Result<(), CliError> {
     let entries = read_corpus(&cmd.corpus, cmd.depth)?;
-    let gen = games::generator::<G>(None, &G::Switches::default())?;
+    let switches = games::switches::<G>(cmd.switches.iter().copied())?;
+    let gen = games::generator::<G>(None, &switches)?;
     let map = builtin(cmd.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", cmd.map)))?;
     let mut engine: Box<dyn Engine> = match cmd.protocol {
         Protocol::Perftree => {
