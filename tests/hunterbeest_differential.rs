@@ -137,6 +137,7 @@ fn playout(
         let moves = compare(&reference, &bitboard, &pos, deep)?;
         if deep {
             compare_rotation(&bitboard, &pos)?;
+            compare_rotation(&reference, &pos)?;
         }
         prop_assert_eq!(
             reference.perft(&pos, 1),
@@ -174,11 +175,11 @@ fn playout(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
     fn bhb_generators_agree_on_random_playouts(seed in any::<u64>(), start in 0..STARTS.len()) {
-        playout(HunterbeestSwitches::default(), STARTS[start], seed, 48)?;
+        playout(HunterbeestSwitches::default(), STARTS[start], seed, 60)?;
     }
 
     #[test]

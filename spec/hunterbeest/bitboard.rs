@@ -308,6 +308,19 @@ const SLIDERS: [(usize, [u8; 2]); 5] = [
     (HAWKRESS, [HAWKRESS_DIRS, for_black(HAWKRESS_DIRS)]),
 ];
 
+const fn slider_dirs(colour: usize) -> [u8; KINDS] {
+    let mut out = [0; KINDS];
+    let mut i = 0;
+    while i < SLIDERS.len() {
+        out[SLIDERS[i].0] = SLIDERS[i].1[colour];
+        i += 1;
+    }
+    out
+}
+
+/// `SLIDER_DIRS[colour][kind]`: the directions a piece slides in (0 for leapers).
+static SLIDER_DIRS: [[u8; KINDS]; 2] = [slider_dirs(WHITE), slider_dirs(BLACK)];
+
 /// The squares a slider on `sq` reaches in direction `d`: up to and including the first
 /// occupied square.
 #[inline]
@@ -650,10 +663,7 @@ impl Board {
             HINNY => HINNY_TABLE[colour][from],
             COHINNY => COHINNY_TABLE[colour][from],
             _ => {
-                let mask = SLIDERS
-                    .iter()
-                    .find(|(k, _)| *k == kind)
-                    .map_or(0, |(_, d)| d[colour]);
+                let mask = SLIDER_DIRS[colour][kind];
                 let mut bits = 0;
                 for d in 0..8 {
                     if mask & (1 << d) != 0 {
@@ -923,7 +933,7 @@ impl Board {
     }
 
     /// The move of this generator that `mv` names (its special part read off the board).
-    fn from_move(&self, mv: &Move<HunterbeestKind>) -> BMove {
+    fn read_move(&self, mv: &Move<HunterbeestKind>) -> BMove {
         let (from, to) = (square_index(mv.from), square_index(mv.to));
         let kind = self.mailbox[from] as usize;
         let special = if let Some(k) = mv.promotion {
@@ -996,7 +1006,7 @@ impl Generator<Hunterbeest> for Bitboard {
         mv: &Move<HunterbeestKind>,
     ) -> Position<Hunterbeest> {
         let board = Board::from_setup(pos.setup());
-        Position::new_unchecked(board.make(board.from_move(mv)).to_setup())
+        Position::new_unchecked(board.make(board.read_move(mv)).to_setup())
     }
 
     fn is_check(&self, pos: &Position<Hunterbeest>) -> bool {
@@ -1024,5 +1034,97 @@ impl Generator<Hunterbeest> for Bitboard {
 
     fn perft(&self, pos: &Position<Hunterbeest>, depth: u32) -> u64 {
         Board::from_setup(pos.setup()).perft(depth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    impl Board {
+        /// The cached state is consistent: kinds and colours disjoint and covering the same
+        /// squares, the mailbox saying what the bitboards say, one King each.
+        fn audit(&self) -> Result<(), String> {
+            if self.colours[WHITE] & self.colours[BLACK] != 0 {
+                return Err("colours overlap".into());
+            }
+            let mut all = 0;
+            for (k, &bits) in self.kinds.iter().enumerate() {
+                if all & bits != 0 {
+                    return Err(format!("kind {k} overlaps another"));
+                }
+                all |= bits;
+                for sq in squares(bits) {
+                    if self.mailbox[sq] as usize != k {
+                        return Err(format!("mailbox {sq} is not kind {k}"));
+                    }
+                }
+            }
+            if all != self.occupied() || all & !FULL != 0 {
+                return Err("kinds and colours cover different squares".into());
+            }
+            let listed = self.mailbox.iter().filter(|&&k| k != EMPTY).count();
+            if listed != all.count_ones() as usize {
+                return Err("mailbox lists other squares".into());
+            }
+            for c in [WHITE, BLACK] {
+                if self.pieces(c, KING).count_ones() != 1 {
+                    return Err(format!("colour {c} has not one King"));
+                }
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn tables_match_their_definitions_at_sample_squares() {
+        // e4 = bit 31 (rank 3 × 9 + file 4). The Hinny's White table from e4, by hand:
+        // d7 f7 c5 g5 d2 f2 b3 h3.
+        let names = |bits: Bits| -> Vec<String> {
+            squares(bits).map(|i| index_square(i).to_string()).collect()
+        };
+        assert_eq!(
+            names(HINNY_TABLE[WHITE][31]),
+            ["d2", "f2", "b3", "h3", "c5", "g5", "d7", "f7"]
+        );
+        // The a1 corner: a Gnu reaches b3 c2 b4 d2.
+        assert_eq!(names(GNU_TABLE[0]), ["c2", "d2", "b3", "b4"]);
+        // The ray north-east from a1 runs to h8 (the board is one file wider than high).
+        assert_eq!(
+            names(RAYS[NORTH_EAST][0]),
+            ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]
+        );
+    }
+
+    #[test]
+    fn boards_stay_consistent_along_playouts() {
+        let start = Board::from_setup(
+            &crate::fen::parse_fen(
+                super::super::START_ARRAY,
+                Hunterbeest::SHAPE_FOR_BITBOARD,
+                crate::fen::FenDialect::Chess,
+            )
+            .unwrap_or_else(|e| panic!("{e}")),
+        );
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..40 {
+            let mut board = start;
+            for _ in 0..80 {
+                board.audit().unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(
+                    Board::from_setup(&board.to_setup()).to_setup(),
+                    board.to_setup()
+                );
+                let mut moves = Collect(Vec::new());
+                board.generate(&mut moves);
+                if moves.0.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                board = board.make(moves.0[(seed % moves.0.len() as u64) as usize]);
+            }
+        }
     }
 }

@@ -201,7 +201,7 @@ pub struct HunterbeestSwitches {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StalemateResult {
-    /// Default [reading]: a draw, as in FIDE chess (the seed says nothing).
+    /// Default \[reading\]: a draw, as in FIDE chess (the seed says nothing).
     #[default]
     Draw,
     /// Wildebeest Chess's rule: the player who stalemates the other wins.
