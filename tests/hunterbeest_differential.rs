@@ -10,9 +10,9 @@
 //!   turned round with colours swapped, has the same perft(1) and perft(2).
 //! - `corpus/hunterbeest/start.perft`, within a node limit.
 
-use fairyspec::hunterbeest::{Hunterbeest, HunterbeestSwitches, StalemateResult};
+use fairyspec::hunterbeest::{Hunterbeest, HunterbeestKind, HunterbeestSwitches, StalemateResult};
 use fairyspec::perft::parse_perft_file;
-use fairyspec::{Game, Generator, Move, Position};
+use fairyspec::{Colour, Game, Generator, Kind, Move, Piece, Position, Setup, Square};
 use proptest::prelude::*;
 
 type Gen = Box<dyn Generator<Hunterbeest>>;
@@ -38,7 +38,7 @@ fn position(fen: &str) -> Position<Hunterbeest> {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn sorted_texts(moves: &[Move<fairyspec::hunterbeest::HunterbeestKind>]) -> Vec<String> {
+fn sorted_texts(moves: &[Move<HunterbeestKind>]) -> Vec<String> {
     let mut t: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     t.sort();
     t
@@ -50,7 +50,7 @@ fn compare(
     bitboard: &Gen,
     pos: &Position<Hunterbeest>,
     deep: bool,
-) -> Result<Vec<Move<fairyspec::hunterbeest::HunterbeestKind>>, TestCaseError> {
+) -> Result<Vec<Move<HunterbeestKind>>, TestCaseError> {
     let r = reference.legal_moves(pos);
     let b = bitboard.legal_moves(pos);
     prop_assert_eq!(sorted_texts(&r), sorted_texts(&b), "moves of {}", pos);
@@ -249,6 +249,87 @@ fn bhb_start_perft_file() {
                     record.id
                 );
             }
+        }
+    }
+}
+
+/// Random setups: two Kings on random squares, then each other square empty or holding a random
+/// non-King piece of a random colour (density from sparse to crowded), random side to move,
+/// castling rights where the pieces allow them. Many are invalid (a Pawn on a back rank, the side
+/// not to move in check): validation must reject those with a typed error, never panic; the
+/// valid ones — crowded positions with many Queens, Gnus, pins and double checks that playouts
+/// rarely reach — go to the differential comparison.
+fn setups() -> impl Strategy<Value = Setup<fairyspec::hunterbeest::HunterbeestKind>> {
+    let shape = Hunterbeest::SHAPE;
+    let n = shape.len();
+    let others = HunterbeestKind::ALL.len() - 1;
+    (0..n, 0..n, 0.0f64..0.6, any::<bool>(), any::<[bool; 4]>())
+        .prop_flat_map(move |(wk, bk, density, white, rights)| {
+            let cell = (any::<bool>(), 1..=others);
+            (
+                Just((wk, bk, white, rights)),
+                prop::collection::vec(prop::option::weighted(density, cell), n),
+            )
+        })
+        .prop_map(move |((wk, bk, white, rights), cells)| {
+            let mut setup = Setup::empty(shape);
+            for (sq, cell) in shape.squares().zip(cells) {
+                setup.set(
+                    sq,
+                    cell.map(|(w, k)| {
+                        let colour = if w { Colour::White } else { Colour::Black };
+                        Piece::new(colour, HunterbeestKind::ALL[k])
+                    }),
+                );
+            }
+            let king_squares = [
+                (wk, Colour::White),
+                (if bk == wk { (bk + 1) % n } else { bk }, Colour::Black),
+            ];
+            for (i, colour) in king_squares {
+                if let Some(sq) = shape.square(i) {
+                    setup.set(sq, Some(Piece::new(colour, HunterbeestKind::King)));
+                }
+            }
+            setup.turn = if white { Colour::White } else { Colour::Black };
+            setup.castling.white.short = rights[0];
+            setup.castling.white.long = rights[1];
+            setup.castling.black.short = rights[2];
+            setup.castling.black.long = rights[3];
+            setup
+        })
+}
+
+/// Drops the castling rights whose pieces are not in place, so more random setups are valid.
+fn keep_possible_rights(setup: &mut Setup<HunterbeestKind>) {
+    let king_and_corner = |setup: &Setup<HunterbeestKind>, colour: Colour, corner: u8| {
+        let rank = colour.relative_rank(0, 8);
+        setup.piece_at(Square::new(4, rank)) == Some(Piece::new(colour, HunterbeestKind::King))
+            && setup
+                .piece_at(Square::new(corner, rank))
+                .is_some_and(|p| p.colour == colour && p.kind.is_five_way())
+    };
+    for colour in Colour::ALL {
+        if !king_and_corner(setup, colour, 8) {
+            setup.castling[colour].short = false;
+        }
+        if !king_and_corner(setup, colour, 0) {
+            setup.castling[colour].long = false;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn bhb_generators_agree_on_random_positions(mut setup in setups()) {
+        // Validation of the raw setup: a position or a typed error, never a panic.
+        let _ = Hunterbeest::validate(setup.clone());
+        keep_possible_rights(&mut setup);
+        if let Ok(pos) = Hunterbeest::validate(setup) {
+            let (reference, bitboard) = generators(HunterbeestSwitches::default());
+            compare(&reference, &bitboard, &pos, false)?;
         }
     }
 }
