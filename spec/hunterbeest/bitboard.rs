@@ -18,7 +18,8 @@
 
 use super::{Hunterbeest, HunterbeestKind, HunterbeestSwitches, StalemateResult};
 use crate::{
-    ByColour, CastleSides, Colour, Generator, Move, Outcome, Piece, Position, Reason, Setup, Square,
+    ByColour, CastleSides, Colour, Game, Generator, Move, Outcome, Piece, Position, Reason, Setup,
+    Square,
 };
 
 /// A set of squares of the 9 × 8 board: bit `rank * 9 + file`.
@@ -502,8 +503,21 @@ impl Sink for Collect {
 }
 
 impl Board {
-    /// The board of a setup. Assumes a valid position of the game (one King each).
-    pub fn from_setup(setup: &Setup<HunterbeestKind>) -> Board {
+    /// The board of a position.
+    ///
+    /// ```
+    /// use fairyspec::{Position, hunterbeest::{Hunterbeest, bitboard::Board}};
+    ///
+    /// let start = Position::<Hunterbeest>::start();
+    /// assert_eq!(&Board::new(&start).to_setup(), start.setup());
+    /// ```
+    pub fn new(pos: &Position<Hunterbeest>) -> Board {
+        Board::from_setup(pos.setup())
+    }
+
+    /// The board of a setup. The move generation below assumes a valid position of the game
+    /// (one King each), which is why the public door is [`Board::new`].
+    fn from_setup(setup: &Setup<HunterbeestKind>) -> Board {
         let mut b = Board {
             kinds: [0; KINDS],
             colours: [0; 2],
@@ -537,7 +551,7 @@ impl Board {
 
     /// Back to a setup.
     pub fn to_setup(&self) -> Setup<HunterbeestKind> {
-        let mut setup = Setup::empty(Hunterbeest::SHAPE_FOR_BITBOARD);
+        let mut setup = Setup::empty(Hunterbeest::SHAPE);
         for i in 0..SQUARES {
             let k = self.mailbox[i];
             if k != EMPTY {
@@ -959,11 +973,6 @@ fn to_move(mv: BMove) -> Move<HunterbeestKind> {
     }
 }
 
-impl Hunterbeest {
-    /// The board shape, spelled out here so the generator needs nothing from [`crate::Game`].
-    const SHAPE_FOR_BITBOARD: crate::Shape = crate::Shape::new(9, 8);
-}
-
 /// The bitboard generator of Bachelor Hunterbeest.
 ///
 /// ```
@@ -994,7 +1003,7 @@ impl Generator<Hunterbeest> for Bitboard {
     }
 
     fn legal_moves(&self, pos: &Position<Hunterbeest>) -> Vec<Move<HunterbeestKind>> {
-        let board = Board::from_setup(pos.setup());
+        let board = Board::new(pos);
         let mut collect = Collect(Vec::with_capacity(64));
         board.generate(&mut collect);
         collect.0.into_iter().map(to_move).collect()
@@ -1005,16 +1014,16 @@ impl Generator<Hunterbeest> for Bitboard {
         pos: &Position<Hunterbeest>,
         mv: &Move<HunterbeestKind>,
     ) -> Position<Hunterbeest> {
-        let board = Board::from_setup(pos.setup());
+        let board = Board::new(pos);
         Position::new_unchecked(board.make(board.read_move(mv)).to_setup())
     }
 
     fn is_check(&self, pos: &Position<Hunterbeest>) -> bool {
-        Board::from_setup(pos.setup()).in_check()
+        Board::new(pos).in_check()
     }
 
     fn outcome(&self, pos: &Position<Hunterbeest>) -> Option<Outcome> {
-        let board = Board::from_setup(pos.setup());
+        let board = Board::new(pos);
         let mover = colour_of_index(board.turn ^ 1);
         if let Some(reason) = board.finished() {
             return Some(Outcome::win(mover, reason));
@@ -1033,7 +1042,7 @@ impl Generator<Hunterbeest> for Bitboard {
     }
 
     fn perft(&self, pos: &Position<Hunterbeest>, depth: u32) -> u64 {
-        Board::from_setup(pos.setup()).perft(depth)
+        Board::new(pos).perft(depth)
     }
 }
 
@@ -1101,7 +1110,7 @@ mod tests {
         let start = Board::from_setup(
             &crate::fen::parse_fen(
                 super::super::START_ARRAY,
-                Hunterbeest::SHAPE_FOR_BITBOARD,
+                Hunterbeest::SHAPE,
                 crate::fen::FenDialect::Chess,
             )
             .unwrap_or_else(|e| panic!("{e}")),

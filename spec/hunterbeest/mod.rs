@@ -219,8 +219,8 @@ impl Game for Hunterbeest {
 
     /// BHB-2: the rules a position must satisfy.
     ///
-    /// A position in which the side that just moved has its own Queen or Gnu next to its King is
-    /// a finished game (BHB-6.3), valid and terminal: the generators give it no moves and its
+    /// BHB-2.7: a position in which the side that just moved has its own Queen or Gnu next to its
+    /// King is a finished game (BHB-6.3), valid and terminal: the generators give it no moves and its
     /// outcome is that side's win. The side *to move* having its Queen or Gnu next to its own
     /// King is also valid: the win is judged only after a move (BHB-6.3), so that side wins with
     /// any legal move that keeps the two together.
