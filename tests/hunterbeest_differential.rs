@@ -226,8 +226,17 @@ fn bhb_6_generators_agree_on_endings() {
 /// `corpus/hunterbeest/start.perft`: every count up to a node limit, by both generators.
 #[test]
 fn bhb_start_perft_file() {
-    let text = include_str!("../corpus/hunterbeest/start.perft");
-    let records = parse_perft_file(text).unwrap_or_else(|e| panic!("start.perft: {e:?}"));
+    check_perft_file(include_str!("../corpus/hunterbeest/start.perft"));
+}
+
+/// `corpus/hunterbeest/rules.perft`: the hand-counted rule positions, deeper.
+#[test]
+fn bhb_rules_perft_file() {
+    check_perft_file(include_str!("../corpus/hunterbeest/rules.perft"));
+}
+
+fn check_perft_file(text: &str) {
+    let records = parse_perft_file(text).unwrap_or_else(|e| panic!("perft file: {e:?}"));
     assert!(!records.is_empty());
     let (reference, bitboard) = generators(HunterbeestSwitches::default());
     for record in records {
