@@ -178,11 +178,45 @@ fn king_square(setup: &Setup<ChessKind>, colour: Colour) -> Option<Square> {
         .map(|(sq, _)| sq)
 }
 
-/// CHESS-3.8 — whether a piece of `by` attacks `sq`.
+/// CHESS-3.8 — whether a piece of `by` attacks `sq`, i.e. could capture a piece standing there.
+///
+/// Looked at from `sq` outwards, which is the same thing because every move is reversible in
+/// shape: a Knight of `by` a Knight's jump away, a King a step away, a Pawn of `by` on one of the
+/// two squares from which it would capture onto `sq` (diagonally behind `sq` as `by` sees it),
+/// or a Rook or Queen (Bishop or Queen) as the first piece along an orthogonal (diagonal) line.
 pub fn is_attacked(setup: &Setup<ChessKind>, sq: Square, by: Colour) -> bool {
-    setup
-        .pieces()
-        .any(|(from, p)| p.colour == by && attacks(setup, from).contains(&sq))
+    let holds = |target: Option<Square>, kinds: &[ChessKind]| {
+        target
+            .and_then(|t| setup.piece_at(t))
+            .is_some_and(|p| p.colour == by && kinds.contains(&p.kind))
+    };
+    let first_piece_along = |dir: Offset| {
+        let mut at = BOARD.offset(sq, dir);
+        while let Some(t) = at {
+            if setup.piece_at(t).is_some() {
+                return Some(t);
+            }
+            at = BOARD.offset(t, dir);
+        }
+        None
+    };
+    let behind = -by.forward();
+    KNIGHT_JUMPS
+        .iter()
+        .any(|&j| holds(BOARD.offset(sq, j), &[ChessKind::Knight]))
+        || ORTHOGONAL
+            .iter()
+            .chain(&DIAGONAL)
+            .any(|&d| holds(BOARD.offset(sq, d), &[ChessKind::King]))
+        || [-1, 1]
+            .iter()
+            .any(|&f| holds(BOARD.offset(sq, Offset::new(f, behind)), &[ChessKind::Pawn]))
+        || ORTHOGONAL
+            .iter()
+            .any(|&d| holds(first_piece_along(d), &[ChessKind::Rook, ChessKind::Queen]))
+        || DIAGONAL
+            .iter()
+            .any(|&d| holds(first_piece_along(d), &[ChessKind::Bishop, ChessKind::Queen]))
 }
 
 /// CHESS-3.8 — whether `colour`'s King is attacked ("in check").
