@@ -203,10 +203,10 @@ fn chess_7_3_stalemate_draws() {
     }
 }
 
-/// CHESS-7.5: 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 — the start position stands for the
+/// CHESS-7.6: 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 — the start position stands for the
 /// third time and may be claimed a draw; after the first cycle (second time) it may not.
 #[test]
-fn chess_7_5_threefold_repetition_is_claimable() {
+fn chess_7_6_threefold_repetition_is_claimable() {
     let gen = reference();
     let mut p = Position::<Chess>::start();
     let mut history = Vec::new();
@@ -228,10 +228,10 @@ fn chess_7_5_threefold_repetition_is_claimable() {
     );
 }
 
-/// CHESS-7.4: at half-move clock 100 (fifty moves by each side without capture or pawn move)
+/// CHESS-7.5: at half-move clock 100 (fifty moves by each side without capture or pawn move)
 /// the draw may be claimed; a pawn move resets the clock.
 #[test]
-fn chess_7_4_fifty_move_rule_is_claimable() {
+fn chess_7_5_fifty_move_rule_is_claimable() {
     let p = pos("4k3/8/8/8/8/8/4P3/4K3 w - - 100 80");
     assert_eq!(
         claimable_draw(&p, &[]),

@@ -89,14 +89,20 @@ pub fn attacks(setup: &Setup<ChessKind>, from: Square) -> Vec<Square> {
         return out;
     };
     match p.kind {
+        // CHESS-3.3: one step in any direction.
         ChessKind::King => king_steps(from, &mut out),
+        // CHESS-3.4: slides along ranks, files and diagonals.
         ChessKind::Queen => {
             slide(setup, from, &ORTHOGONAL, &mut out);
             slide(setup, from, &DIAGONAL, &mut out);
         }
+        // CHESS-3.5: slides along ranks and files.
         ChessKind::Rook => slide(setup, from, &ORTHOGONAL, &mut out),
+        // CHESS-3.6: slides along diagonals.
         ChessKind::Bishop => slide(setup, from, &DIAGONAL, &mut out),
+        // CHESS-3.7: jumps two squares one way and one at right angles.
         ChessKind::Knight => leap(from, &KNIGHT_JUMPS, &mut out),
+        // CHESS-3.2: attacks the two squares diagonally in front.
         ChessKind::Pawn => pawn_attacks(from, p.colour, &mut out),
     }
     out
@@ -321,7 +327,7 @@ fn apply(setup: &Setup<ChessKind>, mv: &Move<ChessKind>) -> Setup<ChessKind> {
     } else {
         None
     };
-    // CHESS-7.4: the half-move clock counts plies since the last capture or Pawn move.
+    // CHESS-7.5: the half-move clock counts plies since the last capture or Pawn move.
     next.halfmove_clock = if is_pawn || captured.is_some() {
         0
     } else {
