@@ -240,7 +240,7 @@ impl Board {
         b
     }
 
-    fn to_setup(&self) -> Setup<ChessKind> {
+    fn to_setup(self) -> Setup<ChessKind> {
         let mut s = Setup::empty(<Chess as crate::Game>::SHAPE);
         for sq in 0..64u32 {
             let colour = if self.colours[0] & bit(sq) != 0 {

@@ -123,12 +123,12 @@ pub static LINE: [[u64; 64]; 64] = between_table(true);
 
 const fn between_table(whole_line: bool) -> [[u64; 64]; 64] {
     let mut t = [[0; 64]; 64];
-    let mut a = 0;
+    let mut a: i32 = 0;
     while a < 64 {
-        let (fa, ra) = ((a % 8) as i32, (a / 8) as i32);
-        let mut b = 0;
+        let (fa, ra) = (a % 8, a / 8);
+        let mut b: i32 = 0;
         while b < 64 {
-            let (fb, rb) = ((b % 8) as i32, (b / 8) as i32);
+            let (fb, rb) = (b % 8, b / 8);
             let (df, dr) = (fb - fa, rb - ra);
             let aligned = a != b && (df == 0 || dr == 0 || df == dr || df == -dr);
             if aligned {
