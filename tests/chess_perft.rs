@@ -83,6 +83,30 @@ fn bitboard_perft_random_playouts() {
     assert!(n >= 120, "only {n} counts checked");
 }
 
+/// Every count of both files with the bitboard generator, no limit (some 670 million nodes;
+/// a few seconds at opt-level 2): `cargo test --test chess_perft -- --ignored`.
+#[test]
+#[ignore = "deep perft; run on demand"]
+fn bitboard_perft_whole_corpus() {
+    for file in ["perft.perft", "random-playouts.perft"] {
+        check_perft_file(&*bitboard(), file, u64::MAX);
+    }
+}
+
+/// Both files with the reference generator up to `CHESS_REFERENCE_LIMIT` nodes per count
+/// (default 20 million).
+#[test]
+#[ignore = "deep perft; run on demand"]
+fn reference_perft_deep() {
+    let limit = std::env::var("CHESS_REFERENCE_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000_000);
+    for file in ["perft.perft", "random-playouts.perft"] {
+        check_perft_file(&*reference(), file, limit);
+    }
+}
+
 fn sorted_texts(gen: &dyn Generator<Chess>, p: &Position<Chess>) -> Vec<String> {
     let mut v: Vec<String> = gen.legal_moves(p).iter().map(|m| m.to_string()).collect();
     v.sort();

@@ -112,7 +112,7 @@ pub fn attacks(setup: &Setup<ChessKind>, from: Square) -> Vec<Square> {
 /// check: attacked squares not holding an own piece, except for the Pawn, which captures on its
 /// attacked squares only and otherwise moves straight ahead (CHESS-3.2: one step, or two from
 /// its start rank, both onto empty squares only). Castling and en passant are rules of their
-/// own ([`castling_moves`], [`en_passant_moves`]). Empty if `from` is empty.
+/// own (`castling_moves` and `en_passant_moves` in this file). Empty if `from` is empty.
 pub fn piece_moves(setup: &Setup<ChessKind>, from: Square) -> Vec<Square> {
     let Some(p) = setup.piece_at(from) else {
         return Vec::new();

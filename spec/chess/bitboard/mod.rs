@@ -1,7 +1,7 @@
-//! CHESS — the bitboard generator: a position as twelve sets of squares (`u64`), attack tables
-//! computed at compile time ([`tables`]), strictly legal move generation with check and pin
-//! masks, copy-make, and a perft that counts the last ply by popcount without building moves
-//! or allocating.
+//! CHESS — the bitboard generator: a position as eight sets of squares (`u64`: two colours,
+//! six kinds), attack tables computed at compile time (the private `tables` module), strictly
+//! legal move generation with check and pin masks, copy-make, and a perft that counts the last
+//! ply by popcount without building moves or allocating.
 //!
 //! It shares only the crate's types with [`super::rules`]. Where it special-cases a rule it
 //! names the rule's ID, so both implementations of a rule can be found by `grep`.
