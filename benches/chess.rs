@@ -2,8 +2,11 @@
 //! only here), on the same positions and depths in one run. Both count the last ply in bulk
 //! (fairyspec by popcount, shakmaty's `perft` by the length of the leaf move list).
 //!
-//! `cargo bench --bench chess`; set `CHESS_BENCH_ROUNDS` (default 3) to change how many times
-//! each measurement is repeated (the best time counts: the machine is shared, noise only slows).
+//! `cargo bench --bench chess`; `CHESS_BENCH_ROUNDS` (default 5) sets how many rounds are run.
+//! Each round times fairyspec and then shakmaty on each position, so both see the same machine
+//! load; the best round of each counts (load only ever slows a run down). Time is the thread's
+//! on-CPU time from `/proc/thread-self/schedstat` where Linux provides it (time spent waiting
+//! for a core on a busy machine is then not counted), else wall-clock time.
 
 use fairyspec::chess::Chess;
 use fairyspec::{Game, Position};
@@ -45,15 +48,21 @@ const CASES: &[(&str, &str, u32, u64)] = &[
     ),
 ];
 
-fn best_of(rounds: usize, mut run: impl FnMut() -> u64) -> (u64, Duration) {
-    let mut best = Duration::MAX;
-    let mut nodes = 0;
-    for _ in 0..rounds {
-        let t = Instant::now();
-        nodes = run();
-        best = best.min(t.elapsed());
-    }
-    (nodes, best)
+/// Nanoseconds this thread has spent running on a CPU (Linux), if available.
+fn cpu_nanos() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Runs `f` once; returns its result and the time it took (on-CPU if available, else wall).
+fn timed(f: impl FnOnce() -> u64) -> (u64, Duration) {
+    let (cpu, wall) = (cpu_nanos(), Instant::now());
+    let nodes = f();
+    let elapsed = match (cpu, cpu_nanos()) {
+        (Some(a), Some(b)) => Duration::from_nanos(b.saturating_sub(a)),
+        _ => wall.elapsed(),
+    };
+    (nodes, elapsed)
 }
 
 fn rate(nodes: u64, time: Duration) -> f64 {
@@ -64,10 +73,15 @@ fn main() {
     let rounds: usize = std::env::var("CHESS_BENCH_ROUNDS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(3)
+        .unwrap_or(5)
         .max(1);
     let ours_gen = Chess::bitboard(&Default::default()).expect("chess has a bitboard generator");
-    println!("chess perft, best of {rounds} rounds per measurement");
+    let clock = if cpu_nanos().is_some() {
+        "on-CPU time"
+    } else {
+        "wall-clock time"
+    };
+    println!("chess perft, best of {rounds} interleaved rounds, {clock}");
     println!(
         "{:<9} {:>5} {:>12} {:>14} {:>14} {:>7}",
         "position", "depth", "nodes", "fairyspec n/s", "shakmaty n/s", "ratio"
@@ -84,8 +98,14 @@ fn main() {
             .ok()
             .and_then(|f| f.into_position(CastlingMode::Standard).ok())
             .unwrap_or_else(|| panic!("{name}: shakmaty rejects the FEN"));
-        let (ours_nodes, ours_time) = best_of(rounds, || ours_gen.perft(&ours_pos, depth));
-        let (theirs_nodes, theirs_time) = best_of(rounds, || shakmaty::perft(&theirs_pos, depth));
+        let (mut ours_time, mut theirs_time) = (Duration::MAX, Duration::MAX);
+        let (mut ours_nodes, mut theirs_nodes) = (0, 0);
+        for _ in 0..rounds {
+            let (n, t) = timed(|| ours_gen.perft(&ours_pos, depth));
+            (ours_nodes, ours_time) = (n, ours_time.min(t));
+            let (n, t) = timed(|| shakmaty::perft(&theirs_pos, depth));
+            (theirs_nodes, theirs_time) = (n, theirs_time.min(t));
+        }
         assert_eq!(ours_nodes, expected, "{name}: fairyspec's count");
         assert_eq!(theirs_nodes, expected, "{name}: shakmaty's count");
         let (ours_rate, theirs_rate) =
