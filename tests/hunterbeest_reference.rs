@@ -280,17 +280,22 @@ fn bhb_6_3_castling_and_promotion_next_to_the_king_win() {
 }
 
 #[test]
-fn bhb_2_7_queen_already_beside_the_king_of_the_side_to_move() {
-    // Valid and not over: the win is judged after a move. Any move keeping them together wins.
+fn bhb_2_7_queen_already_beside_the_king_of_the_side_to_move_is_rejected() {
+    // White to move with its own Queen d2 beside its King e1: White's previous move made the
+    // pair and won (Black's moves cannot bring White's pieces together), so the game is over.
     let fen = "4k4/9/9/9/9/9/3Q5/4K4 w - - 0 1";
-    let gen = reference();
-    assert_eq!(gen.outcome(&position(fen)), None);
+    match Position::<Hunterbeest>::from_fen(fen) {
+        Err(FenError::Invalid(e)) => {
+            assert!(e.has(PositionErrorKind::AlreadyWon(Square::new(3, 1))), "{e}")
+        }
+        other => panic!("expected AlreadyWon, got {other:?}"),
+    }
+    // The same board with Black to move is White's finished win.
+    let won = "4k4/9/9/9/9/9/3Q5/4K4 b - - 0 1";
     assert_eq!(
-        gen.outcome(&after(fen, "e1d1")),
+        reference().outcome(&position(won)),
         Some(Outcome::win(Colour::White, Reason::Marriage))
     );
-    // Qd2-d7 leaves the King alone (and checks the Black King e8).
-    assert_eq!(gen.outcome(&after(fen, "d2d7")), None);
 }
 
 #[test]

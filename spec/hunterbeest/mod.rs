@@ -222,8 +222,8 @@ impl Game for Hunterbeest {
     /// BHB-2.7: a position in which the side that just moved has its own Queen or Gnu next to its
     /// King is a finished game (BHB-6.3), valid and terminal: the generators give it no moves and its
     /// outcome is that side's win. The side *to move* having its Queen or Gnu next to its own
-    /// King is also valid: the win is judged only after a move (BHB-6.3), so that side wins with
-    /// any legal move that keeps the two together.
+    /// King is invalid: that side's previous move made the pair and won, so the game is over
+    /// (`PositionErrorKind::AlreadyWon`).
     fn validate(
         setup: Setup<HunterbeestKind>,
     ) -> Result<Position<Hunterbeest>, PositionError<HunterbeestKind>> {
@@ -239,6 +239,7 @@ impl Game for Hunterbeest {
         validate_pawn_ranks(&mut v);
         validate_castling(&mut v);
         validate_ep(&mut v);
+        validate_not_already_won(&mut v);
         // BHB-2.4: only meaningful with one King each.
         if v.is_ok() && rules::in_check(&v.setup, v.setup.turn.other()) {
             v.fail(E::OppositeCheck);
@@ -257,6 +258,30 @@ impl Game for Hunterbeest {
 
 fn piece(colour: Colour, kind: HunterbeestKind) -> Piece<HunterbeestKind> {
     Piece::new(colour, kind)
+}
+
+/// BHB-2.7: the side to move has no Queen or Gnu of its own beside its own King. Only the side
+/// to move's own moves can bring the two together (the opponent can only part them, by a
+/// capture), and its last move would then have won (BHB-6.3).
+fn validate_not_already_won(v: &mut Validation<HunterbeestKind>) {
+    let us = v.setup.turn;
+    let kings = v.setup.squares_of(piece(us, HunterbeestKind::King));
+    let [king] = kings[..] else { return };
+    let partners: Vec<Square> = v
+        .setup
+        .pieces()
+        .filter(|&(sq, p)| {
+            p.colour == us
+                && matches!(p.kind, HunterbeestKind::Queen | HunterbeestKind::Gnu)
+                && sq != king
+                && sq.file().abs_diff(king.file()) <= 1
+                && sq.rank().abs_diff(king.rank()) <= 1
+        })
+        .map(|(sq, _)| sq)
+        .collect();
+    for sq in partners {
+        v.fail(E::AlreadyWon(sq));
+    }
 }
 
 /// BHB-2.2: exactly one King of each colour.
