@@ -27,6 +27,10 @@ USAGE
                   [--switch NAME=VALUE]...
   fairyspec moves <game> [--fen FEN] [--generator reference|bitboard] [--switch NAME=VALUE]...
   fairyspec replay <game> <file> [--switch NAME=VALUE]...
+  fairyspec conform <game> --engine \"<command>\" [--protocol perftree|uci] [--corpus PATH]
+                  [--depth N] [--option NAME=VALUE]... [--map NAME] [--timeout S]
+                  [--report FILE.json] [--switch NAME=VALUE]...
+  fairyspec corpus <game> --positions N --depth D --seed S
   fairyspec help | --help | -h
 
 GAMES
@@ -55,9 +59,35 @@ COMMANDS
            has not ended, with `unfinished` or the draw the player to move may claim). The
            first bad move is reported with its move number and why.
 
+  conform  Tests another implementation (an engine, GUI or server) against the spec. For every
+           corpus position at the depths its .perft entry lists (or only --depth N), the
+           engine's perft divide is compared with the spec's (bitboard generator, else the
+           reference). On a difference it descends through the divide — the first root move
+           whose counts differ, recursively — to the first position where the legal-move lists
+           themselves differ, and prints its FEN, the moves from the corpus position, the counts
+           along the way, the moves only the engine has and the moves only the spec has.
+           --engine is a command line (split on spaces, quotes respected; no shell).
+           --protocol perftree (default): the command is run once per query as
+             <command> <depth> \"<fen>\" \"<moves>\"  and prints `<move> <count>` lines, an empty
+             line, and the total (what `fairyspec perft` prints).
+           --protocol uci: one long-lived engine: uci/uciok, `setoption name NAME value VALUE`
+             per --option NAME=VALUE, isready/readyok, then `position fen ... moves ...` and
+             `go perft N`, read as `e2e4: 20` lines and `Nodes searched: N`.
+           --corpus: a .perft file or a folder of them (default corpus/<game>).
+           --map NAME: the engine's move text to the spec's: identity (default), or
+             fairy-stockfish (a piece promotion `f1f8+` is the spec's `f1f8d`).
+           --timeout S: seconds per engine query (default 60); the engine is then killed.
+           --report FILE.json: the whole result as JSON. --switch: the spec's rule reading.
+           Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed,
+           garbage output: the message says which).
+  corpus   Writes a conformance corpus (.perft, on stdout) of N distinct positions reached by
+           seeded random playouts (0-60 plies) from the start position, with the reference
+           generator's counts at depths 1 to D. The same seed gives the same corpus.
+
 OPTIONS
   --fen FEN            The position (default: the start position). The two move counters may
                        be left out. Quote it: it contains spaces.
+  --moves \"M1 M2 ...\"   (perft, moves) Plays these moves from the position first.
   --generator G        reference or bitboard.
   --switch NAME=VALUE  A rule reading SPEC.md names. Kuma Chess:
                          blind-bear=needs-legal-move  (default) a Blind Bear's winning move
@@ -68,13 +98,16 @@ OPTIONS
                                                       the river and ends in it again drowns
                          monkey-reentry=survives      it survives
   --threads N          Threads for perft (1 to 256).
+  --inject-fault no-en-passant
+                       (perft) For testing conformance tooling only: drops en passant, so
+                       the counts are wrong on purpose (see examples/broken-engine.sh).
 
 Moves are written as from-square and to-square (`e2e4`), a promotion with the new piece's
 letter in lower case (`a7a8m`), castling as the King's move (`e1g1`).
 
 EXIT STATUS
   0 success; 1 the command ran and found something wrong (a verify mismatch, a bad move in a
-  record); 2 it could not run (bad arguments, unknown or unimplemented game, bad FEN, a file
+  record, a conform divergence); 2 an engine failure in conform, or it could not run (bad arguments, unknown or unimplemented game, bad FEN, a file
   that cannot be read).
 "
     )
