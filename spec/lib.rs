@@ -34,8 +34,8 @@ pub mod setup;
 
 pub mod betza;
 pub mod check;
-pub mod conform;
 pub mod cli;
+pub mod conform;
 pub mod notation;
 pub mod replay;
 

@@ -152,6 +152,7 @@ fn kuma_agrees_with_pyffish_through_the_fairy_stockfish_mapping() {
         "range-two-blocked depth 1: spec 20 engine 20 ok",
         "blind-bear-wins depth 1: spec 11 engine 11 ok",
         "blind-bear-home depth 1: spec 0 engine 0 ok",
+        "fifty-move-clock depth 1: spec 16 engine 16 ok",
         "start depth 1: spec 16 engine 16 ok",
     ] {
         assert!(stdout.contains(line), "{line}\n{}", text(&out));
@@ -198,7 +199,10 @@ fn kuma_blind_bear_exposing_reading_is_not_fairy_stockfish_s() {
     // still win by d7c8 or d7e8; Fairy-Stockfish's flag rule (flagPiece) never allows a move
     // that leaves the King attacked, so it cannot express that reading.
     let fen = "3r4/3B4/7k/8/8/8/8/3K4 w - - 0 1";
-    let corpus = write_corpus("pinned.perft", &format!("id pinned\nepd {fen}\nperft 1 5\n"));
+    let corpus = write_corpus(
+        "pinned.perft",
+        &format!("id pinned\nepd {fen}\nperft 1 5\n"),
+    );
     let report = temp("pinned.json");
     let out = fairyspec(&[
         "conform",
@@ -265,11 +269,15 @@ fn a_broken_engine_is_caught_at_the_position_where_en_passant_is_missing() {
         assert_eq!(strings(&d["only_spec"]), vec!["d4c3"], "{game}");
         assert!(strings(&d["only_engine"]).is_empty(), "{game}");
         let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(stdout.contains("moves only the spec has:   d4c3"), "{stdout}");
+        assert!(
+            stdout.contains("moves only the spec has:   d4c3"),
+            "{stdout}"
+        );
     }
 }
 
-const START: &str = "id start\nepd ubvskvbr/pppppppp/8/8/8/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1\nperft 1 16\n";
+const START: &str =
+    "id start\nepd ubvskvbr/pppppppp/8/8/8/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1\nperft 1 16\n";
 
 /// Runs `conform kuma` on the start position with `engine`; the run must fail with exit code 2
 /// and an error message containing `expect`.
@@ -289,7 +297,11 @@ fn engine_failure(engine: &str, protocol: &str, expect: &str) {
     ]);
     assert_eq!(out.status.code(), Some(2), "{engine}: {}", text(&out));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains(expect), "{engine}: want {expect:?}\n{}", text(&out));
+    assert!(
+        stderr.contains(expect),
+        "{engine}: want {expect:?}\n{}",
+        text(&out)
+    );
 }
 
 #[cfg(unix)]
@@ -304,13 +316,35 @@ fn engine_failures_are_reported_as_such() {
     // `cat` echoes `uci` but never says `uciok`.
     engine_failure("cat", "uci", "timed out after 1s");
     // An engine that says uciok and then dies on the first query.
-    engine_failure("sh -c 'read x; echo uciok; read y; echo readyok; exit 0'", "uci", "exited");
+    engine_failure(
+        "sh -c 'read x; echo uciok; read y; echo readyok; exit 0'",
+        "uci",
+        "exited",
+    );
 }
 
 #[test]
 fn corpus_is_deterministic_and_checks_against_itself() {
-    let a = fairyspec(&["corpus", "kuma", "--positions", "3", "--depth", "1", "--seed", "5"]);
-    let b = fairyspec(&["corpus", "kuma", "--positions", "3", "--depth", "1", "--seed", "5"]);
+    let a = fairyspec(&[
+        "corpus",
+        "kuma",
+        "--positions",
+        "3",
+        "--depth",
+        "1",
+        "--seed",
+        "5",
+    ]);
+    let b = fairyspec(&[
+        "corpus",
+        "kuma",
+        "--positions",
+        "3",
+        "--depth",
+        "1",
+        "--seed",
+        "5",
+    ]);
     assert_eq!(a.status.code(), Some(0), "{}", text(&a));
     assert_eq!(a.stdout, b.stdout);
     let corpus = String::from_utf8_lossy(&a.stdout).into_owned();
@@ -319,7 +353,16 @@ fn corpus_is_deterministic_and_checks_against_itself() {
     ));
     let records = fairyspec::perft::parse_perft_file(&corpus).expect("a .perft file");
     assert_eq!(records.len(), 3);
-    let c = fairyspec(&["corpus", "kuma", "--positions", "3", "--depth", "1", "--seed", "6"]);
+    let c = fairyspec(&[
+        "corpus",
+        "kuma",
+        "--positions",
+        "3",
+        "--depth",
+        "1",
+        "--seed",
+        "6",
+    ]);
     assert_ne!(a.stdout, c.stdout);
     let bad = fairyspec(&["corpus", "kuma", "--positions", "3", "--depth", "1"]);
     assert_eq!(bad.status.code(), Some(2));

@@ -47,7 +47,9 @@ impl CliError {
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Replay(_) | CliError::VerifyFailed { .. } | CliError::ConformFailed { .. } => 1,
+            CliError::Replay(_)
+            | CliError::VerifyFailed { .. }
+            | CliError::ConformFailed { .. } => 1,
             _ => 2,
         }
     }

@@ -59,7 +59,8 @@ pub fn main() -> ExitCode {
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
         return Err(CliError::Usage(
-            "no command given; the commands are verify, perft, moves, replay, conform, corpus".to_string(),
+            "no command given; the commands are verify, perft, moves, replay, conform, corpus"
+                .to_string(),
         ));
     };
     if rest.iter().any(|a| a == "--help" || a == "-h") {

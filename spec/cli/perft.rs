@@ -41,7 +41,10 @@ impl<'a> Request<'a> {
         Ok(Request {
             fen: parsed.single("fen")?,
             moves: parsed.single("moves")?,
-            fault: parsed.single("inject-fault")?.map(Fault::parse).transpose()?,
+            fault: parsed
+                .single("inject-fault")?
+                .map(Fault::parse)
+                .transpose()?,
             generator: parsed
                 .single("generator")?
                 .map(GeneratorChoice::parse)

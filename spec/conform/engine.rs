@@ -92,7 +92,10 @@ impl fmt::Display for EngineError {
                 query,
                 line,
                 reason,
-            } => write!(f, "engine output on {query} is not understood: {reason}: {line:?}"),
+            } => write!(
+                f,
+                "engine output on {query} is not understood: {reason}: {line:?}"
+            ),
         }
     }
 }

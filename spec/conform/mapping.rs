@@ -79,7 +79,10 @@ impl MoveMap for FairyStockfish {
 
 /// The built-in mappings: `--map` name and what it is for.
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("identity", "the engine writes fairyspec's move text (default)"),
+    (
+        "identity",
+        "the engine writes fairyspec's move text (default)",
+    ),
     (
         "fairy-stockfish",
         "Fairy-Stockfish/pyffish: piece promotion `f1f8+` -> `f1f8d`",

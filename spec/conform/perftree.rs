@@ -180,7 +180,13 @@ mod tests {
 
     #[test]
     fn rejects_garbage() {
-        for text in ["", "hello\n", "e2e4 20\n\nforty\n", "e2e4 20\n\n41\n", "e2e4 x\n\n1\n"] {
+        for text in [
+            "",
+            "hello\n",
+            "e2e4 20\n\nforty\n",
+            "e2e4 20\n\n41\n",
+            "e2e4 x\n\n1\n",
+        ] {
             assert!(
                 matches!(parse_perftree(text, "q"), Err(EngineError::Garbage { .. })),
                 "{text:?}"

@@ -188,7 +188,11 @@ impl PositionReport {
                 "    legal moves there: spec {}, engine {}",
                 d.spec_moves, d.engine_moves
             );
-            let _ = writeln!(out, "    moves only the engine has: {}", list(&d.only_engine));
+            let _ = writeln!(
+                out,
+                "    moves only the engine has: {}",
+                list(&d.only_engine)
+            );
             let _ = writeln!(out, "    moves only the spec has:   {}", list(&d.only_spec));
         }
     }
