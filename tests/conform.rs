@@ -367,3 +367,48 @@ fn corpus_is_deterministic_and_checks_against_itself() {
     let bad = fairyspec(&["corpus", "kuma", "--positions", "3", "--depth", "1"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn perft_moves_and_the_injected_fault_remove_exactly_en_passant() {
+    // After c2c4 Black's pawn d4 may take en passant on c3 (KUMA-6.1); the fault drops that
+    // move and nothing else.
+    let fen = "ubvskvbr/ppp1pppp/8/8/3p4/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1";
+    let lines = |fault: bool| {
+        let mut args = vec!["perft", "kuma", "1", "--fen", fen, "--moves", "c2c4"];
+        if fault {
+            args.extend(["--inject-fault", "no-en-passant"]);
+        }
+        let out = fairyspec(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.contains(' '))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let honest = lines(false);
+    let broken = lines(true);
+    let missing: Vec<&String> = honest.iter().filter(|l| !broken.contains(l)).collect();
+    assert_eq!(missing, vec!["d4c3 1"]);
+    assert_eq!(broken.len() + 1, honest.len());
+    let bad = fairyspec(&["perft", "kuma", "1", "--moves", "e2e5"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad));
+    let bad = fairyspec(&["perft", "kuma", "1", "--inject-fault", "no-castling"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad));
+}
+
+#[test]
+fn conform_usage_errors_exit_2() {
+    for args in [
+        vec!["conform", "kuma"],
+        vec!["conform", "kuma", "--engine", "x", "--protocol", "xboard"],
+        vec!["conform", "kuma", "--engine", "x", "--map", "nonsense"],
+        vec!["conform", "kuma", "--engine", "x", "--option", "Hash=1"],
+        vec!["conform", "kuma", "--engine", "x", "--timeout", "0"],
+        vec!["conform", "kuma", "--engine", "x", "--corpus", "/nonexistent.perft"],
+        vec!["conform", "shogi", "--engine", "x"],
+    ] {
+        let out = fairyspec(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+    }
+}
