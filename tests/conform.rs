@@ -405,7 +405,14 @@ fn conform_usage_errors_exit_2() {
         vec!["conform", "kuma", "--engine", "x", "--map", "nonsense"],
         vec!["conform", "kuma", "--engine", "x", "--option", "Hash=1"],
         vec!["conform", "kuma", "--engine", "x", "--timeout", "0"],
-        vec!["conform", "kuma", "--engine", "x", "--corpus", "/nonexistent.perft"],
+        vec![
+            "conform",
+            "kuma",
+            "--engine",
+            "x",
+            "--corpus",
+            "/nonexistent.perft",
+        ],
         vec!["conform", "shogi", "--engine", "x"],
     ] {
         let out = fairyspec(&args);

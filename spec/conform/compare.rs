@@ -85,14 +85,12 @@ fn check<G: Game>(
     depth: u32,
     expected: Option<u64>,
 ) -> PositionReport {
-    let gen = opts.generator;
-    let spec_nodes = gen.perft(pos, depth);
     let mut report = PositionReport {
         id: entry.id.clone(),
         source: entry.source.clone(),
         fen: entry.fen.clone(),
         depth,
-        spec_nodes,
+        spec_nodes: 0,
         engine_nodes: None,
         expected,
         status: Status::Agree,
@@ -101,18 +99,21 @@ fn check<G: Game>(
     };
     if depth == 0 {
         // Every implementation counts the position itself; nothing to ask.
+        report.spec_nodes = 1;
         report.engine_nodes = Some(1);
         return report;
     }
     match descend(opts, engine, &entry.fen, pos, depth) {
-        Ok((engine_total, divergence)) => {
-            report.engine_nodes = Some(engine_total);
+        Ok((totals, divergence)) => {
+            report.spec_nodes = totals.spec;
+            report.engine_nodes = Some(totals.engine);
             if divergence.is_some() {
                 report.status = Status::Diverged;
             }
             report.divergence = divergence;
         }
         Err(e) => {
+            report.spec_nodes = opts.generator.perft(pos, depth);
             report.status = Status::EngineError;
             report.error = Some(e);
         }
@@ -121,15 +122,15 @@ fn check<G: Game>(
 }
 
 /// Compares the two divides at the corpus position and, while their move lists agree, follows
-/// the first move (in the specification's text order) whose counts differ. Returns the engine's
-/// total at the corpus position and the divergence, if any.
+/// the first move (in the specification's text order) whose counts differ. Returns the two
+/// totals at the corpus position and the divergence, if any.
 fn descend<G: Game>(
     opts: &ConformOptions<'_, G>,
     engine: &mut dyn Engine,
     fen: &str,
     root: &Position<G>,
     depth: u32,
-) -> Result<(u64, Option<Divergence>), EngineError> {
+) -> Result<(Totals, Option<Divergence>), EngineError> {
     let gen = opts.generator;
     let mut pos = root.clone();
     let mut depth = depth;
@@ -139,8 +140,11 @@ fn descend<G: Game>(
     let mut root_total = None;
     loop {
         let theirs = engine.divide(fen, &engine_path, depth)?;
-        root_total.get_or_insert(theirs.total);
         let ours = divide(gen, &pos, depth);
+        root_total.get_or_insert(Totals {
+            spec: ours.total,
+            engine: theirs.total,
+        });
         let spec_texts: Vec<String> = ours.moves.iter().map(|(m, _)| m.clone()).collect();
         let diff = compare_lists(opts.map, &theirs, &spec_texts);
         let found = |kind, only_engine, only_spec, trail| Divergence {
@@ -155,7 +159,10 @@ fn descend<G: Game>(
             spec_moves: ours.moves.len(),
             engine_moves: theirs.moves.len(),
         };
-        let total = root_total.unwrap_or(theirs.total);
+        let total = root_total.unwrap_or(Totals {
+            spec: ours.total,
+            engine: theirs.total,
+        });
         if !diff.only_engine.is_empty() || !diff.only_spec.is_empty() {
             let d = found(
                 DivergenceKind::MoveLists,
@@ -234,6 +241,13 @@ fn descend<G: Game>(
         path.push(text);
         engine_path.push(engine_text);
     }
+}
+
+/// The two perft totals at a corpus position.
+#[derive(Clone, Copy, Debug)]
+struct Totals {
+    spec: u64,
+    engine: u64,
 }
 
 /// The engine's moves matched to the specification's.
