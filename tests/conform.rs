@@ -310,6 +310,7 @@ fn engine_failures_are_reported_as_such() {
     engine_failure("/nonexistent/engine", "perftree", "engine not found");
     engine_failure("/nonexistent/engine", "uci", "engine not found");
     engine_failure("echo hello", "perftree", "not understood");
+    engine_failure("yes", "perftree", "more than");
     engine_failure("sh -c 'exit 3'", "perftree", "exited");
     engine_failure("sh -c 'kill -SEGV $$'", "perftree", "exited");
     engine_failure("sh -c 'exec sleep 30'", "perftree", "timed out after 1s");

@@ -102,6 +102,10 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+/// The most output one query may produce (bytes); an engine that prints more (`yes`) is killed
+/// and its output reported as garbage.
+pub const MAX_OUTPUT: usize = 4 << 20;
+
 /// Splits a command line into words: whitespace separates, `'…'` and `"…"` quote (no escapes
 /// inside single quotes; `\` escapes the next character elsewhere). No shell is involved.
 ///

@@ -12,7 +12,7 @@
 
 use super::engine::{
     divide_line, kill, line_reader, seconds, spawn_error, split_command, stderr_reader, Engine,
-    EngineDivide, EngineError, Line,
+    EngineDivide, EngineError, Line, MAX_OUTPUT,
 };
 use std::process::{Command, Stdio};
 use std::sync::mpsc::RecvTimeoutError;
@@ -78,10 +78,22 @@ impl Engine for PerftreeEngine {
             query: query.clone(),
         };
         let mut output = Vec::new();
+        let mut size = 0;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match lines.recv_timeout(left) {
-                Ok(Line::Text(line)) => output.push(line),
+                Ok(Line::Text(line)) => {
+                    size += line.len();
+                    if size > MAX_OUTPUT {
+                        kill(&mut child);
+                        return Err(EngineError::Garbage {
+                            query,
+                            line: line.chars().take(80).collect(),
+                            reason: format!("more than {MAX_OUTPUT} bytes of output"),
+                        });
+                    }
+                    output.push(line);
+                }
                 Ok(Line::End(None)) => break,
                 Ok(Line::End(Some(reason))) => {
                     kill(&mut child);

@@ -17,7 +17,7 @@
 
 use super::engine::{
     divide_line, kill, line_reader, seconds, spawn_error, split_command, stderr_reader, Engine,
-    EngineDivide, EngineError, Line,
+    EngineDivide, EngineError, Line, MAX_OUTPUT,
 };
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -101,7 +101,8 @@ impl UciEngine {
         done: impl Fn(&str) -> bool,
     ) -> Result<(Vec<String>, String), EngineError> {
         let deadline = Instant::now() + self.timeout;
-        let mut seen = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        let mut size = 0;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
@@ -109,6 +110,14 @@ impl UciEngine {
                     let line = text.trim().to_string();
                     if done(&line) {
                         return Ok((seen, line));
+                    }
+                    size += line.len() + 1;
+                    if size > MAX_OUTPUT {
+                        return Err(self.fail(EngineError::Garbage {
+                            query: query.to_string(),
+                            line: line.chars().take(80).collect(),
+                            reason: format!("more than {MAX_OUTPUT} bytes of output"),
+                        }));
                     }
                     seen.push(line);
                 }
