@@ -1,5 +1,5 @@
 //! The result of a conformance run: [`Report`] (serialised as the JSON of `--report FILE`) and
-//! its human-readable text ([`Report::write_text`], [`PositionReport::write_text`]).
+//! its human-readable text ([`Report::text`], [`PositionReport::write_text`]).
 
 use super::engine::EngineError;
 use serde::Serialize;
