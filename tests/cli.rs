@@ -216,6 +216,23 @@ fn congo_is_driven_by_the_same_commands() {
     assert_eq!(ok(&["moves", "congo"]).lines().count(), 24);
 }
 
+/// Orthodox chess through the same commands: 20 root moves and 400 at depth 2 (the Chess
+/// Programming Wiki's "Perft Results"), with a FEN in the standard form.
+#[test]
+fn chess_is_driven_by_the_same_commands() {
+    let out = ok(&["perft", "chess", "2"]);
+    assert!(out.ends_with("\n\n400\n"), "{out}");
+    assert_eq!(out.lines().count(), 20 + 2, "{out}");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    assert_eq!(ok(&["perft", "chess", "2", "--fen", fen]), out);
+    let err = fails(
+        Path::new("."),
+        &["perft", "chess", "1", "--switch", "a=b"],
+        2,
+    );
+    assert!(err.contains("chess has no switches"), "{err}");
+}
+
 /// Known games that are not implemented yet fail clearly with exit code 2.
 #[test]
 fn unimplemented_games_exit_2() {

@@ -4,6 +4,7 @@
 //!
 //! One generic driver, [`test_perft_file`]; each game adds one test calling [`test_corpus`].
 
+use fairyspec::chess::Chess;
 use fairyspec::congo::Congo;
 use fairyspec::kuma::Kuma;
 use fairyspec::perft::parse_perft_file;
@@ -78,4 +79,11 @@ fn kuma_perft_corpus() {
 #[test]
 fn congo_perft_corpus() {
     test_corpus::<Congo>(NODE_LIMIT);
+}
+
+/// CORE-1.4 for orthodox chess: the perft corpus (published counts and python-chess, see the
+/// files' sources).
+#[test]
+fn chess_perft_corpus() {
+    test_corpus::<Chess>(NODE_LIMIT);
 }

@@ -6,6 +6,7 @@
 //! (which may override how the game's records are read).
 
 use super::error::CliError;
+use crate::chess::Chess;
 use crate::congo::{zillions, Congo};
 use crate::kuma::Kuma;
 use crate::replay::{ReplayError, ReplaySummary};
@@ -63,6 +64,8 @@ pub trait CliGame: Game<Switches: Serialize + DeserializeOwned> {
 
 impl CliGame for Kuma {}
 
+impl CliGame for Chess {}
+
 impl CliGame for Congo {
     /// Zillions of Games save files (`.zsg`, recognised by their first line) or the common
     /// record notation.
@@ -89,6 +92,7 @@ pub fn with_game<C: GameCommand>(name: &str, cmd: C) -> Result<C::Output, CliErr
     match name {
         "kuma" => cmd.run::<Kuma>(),
         "congo" => cmd.run::<Congo>(),
+        "chess" => cmd.run::<Chess>(),
         _ if GAMES.iter().any(|g| g.name == name) => {
             Err(CliError::NotImplemented(name.to_string()))
         }
@@ -263,6 +267,7 @@ mod tests {
     fn game_names() {
         assert!(implemented("kuma"));
         assert!(implemented("congo"));
+        assert!(implemented("chess"));
         assert!(matches!(
             check_name("chu"),
             Err(CliError::NotImplemented(_))
