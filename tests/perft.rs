@@ -6,6 +6,7 @@
 
 use fairyspec::chess::Chess;
 use fairyspec::congo::Congo;
+use fairyspec::hunterbeest::Hunterbeest;
 use fairyspec::kuma::Kuma;
 use fairyspec::perft::parse_perft_file;
 use fairyspec::{Game, Position};
@@ -86,4 +87,11 @@ fn congo_perft_corpus() {
 #[test]
 fn chess_perft_corpus() {
     test_corpus::<Chess>(NODE_LIMIT);
+}
+
+/// BHB-1.2 and CORE-1.4: the Bachelor Hunterbeest perft corpus (hand counts and generator
+/// agreement, see the files' sources).
+#[test]
+fn hunterbeest_perft_corpus() {
+    test_corpus::<Hunterbeest>(NODE_LIMIT);
 }
