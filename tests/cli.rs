@@ -216,13 +216,41 @@ fn congo_is_driven_by_the_same_commands() {
     assert_eq!(ok(&["moves", "congo"]).lines().count(), 24);
 }
 
-/// Known games that are not implemented yet fail clearly with exit code 2.
+/// Orthodox chess through the same commands: 20 root moves and 400 at depth 2 (the Chess
+/// Programming Wiki's "Perft Results"), with a FEN in the standard form.
 #[test]
-fn unimplemented_games_exit_2() {
-    for game in ["hunterbeest", "chu"] {
-        let err = fails(Path::new("."), &["perft", game, "1"], 2);
-        assert!(err.contains("not implemented"), "{game}: {err}");
-    }
+fn chess_is_driven_by_the_same_commands() {
+    let out = ok(&["perft", "chess", "2"]);
+    assert!(out.ends_with("\n\n400\n"), "{out}");
+    assert_eq!(out.lines().count(), 20 + 2, "{out}");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    assert_eq!(ok(&["perft", "chess", "2", "--fen", fen]), out);
+    let err = fails(
+        Path::new("."),
+        &["perft", "chess", "1", "--switch", "a=b"],
+        2,
+    );
+    assert!(err.contains("chess has no switches"), "{err}");
+}
+
+/// Bachelor Hunterbeest on its 9×8 board: 26 moves at the start, 676 at depth 2 (hand counts in
+/// corpus/hunterbeest/start.perft), and its stalemate switch (BHB-6.4) read by name.
+#[test]
+fn hunterbeest_is_driven_by_the_same_commands() {
+    let out = ok(&["perft", "hunterbeest", "2"]);
+    assert!(out.ends_with("\n\n676\n"), "{out}");
+    assert_eq!(out.lines().count(), 26 + 2, "{out}");
+    assert_eq!(
+        ok(&["perft", "hunterbeest", "2", "--switch", "stalemate=win"]),
+        out
+    );
+}
+
+/// A known game that is not implemented yet (Chu Shogi) fails clearly with exit code 2.
+#[test]
+fn unimplemented_game_exits_2() {
+    let err = fails(Path::new("."), &["perft", "chu", "1"], 2);
+    assert!(err.contains("not implemented"), "{err}");
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //!
 //! One generic driver, [`test_perft_file`]; each game adds one test calling [`test_corpus`].
 
+use fairyspec::chess::Chess;
 use fairyspec::congo::Congo;
+use fairyspec::hunterbeest::Hunterbeest;
 use fairyspec::kuma::Kuma;
 use fairyspec::perft::parse_perft_file;
 use fairyspec::{Game, Position};
@@ -78,4 +80,18 @@ fn kuma_perft_corpus() {
 #[test]
 fn congo_perft_corpus() {
     test_corpus::<Congo>(NODE_LIMIT);
+}
+
+/// CORE-1.4 for orthodox chess: the perft corpus (published counts and python-chess, see the
+/// files' sources).
+#[test]
+fn chess_perft_corpus() {
+    test_corpus::<Chess>(NODE_LIMIT);
+}
+
+/// BHB-1.2 and CORE-1.4: the Bachelor Hunterbeest perft corpus (hand counts and generator
+/// agreement, see the files' sources).
+#[test]
+fn hunterbeest_perft_corpus() {
+    test_corpus::<Hunterbeest>(NODE_LIMIT);
 }

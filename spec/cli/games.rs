@@ -8,6 +8,7 @@
 use super::error::CliError;
 use crate::chess::Chess;
 use crate::congo::{zillions, Congo};
+use crate::hunterbeest::Hunterbeest;
 use crate::kuma::Kuma;
 use crate::replay::{ReplayError, ReplaySummary};
 use crate::{Game, Generator, Position};
@@ -66,6 +67,8 @@ impl CliGame for Kuma {}
 
 impl CliGame for Chess {}
 
+impl CliGame for Hunterbeest {}
+
 impl CliGame for Congo {
     /// Zillions of Games save files (`.zsg`, recognised by their first line) or the common
     /// record notation.
@@ -93,6 +96,7 @@ pub fn with_game<C: GameCommand>(name: &str, cmd: C) -> Result<C::Output, CliErr
         "kuma" => cmd.run::<Kuma>(),
         "congo" => cmd.run::<Congo>(),
         "chess" => cmd.run::<Chess>(),
+        "hunterbeest" => cmd.run::<Hunterbeest>(),
         _ if GAMES.iter().any(|g| g.name == name) => {
             Err(CliError::NotImplemented(name.to_string()))
         }
@@ -267,6 +271,8 @@ mod tests {
     fn game_names() {
         assert!(implemented("kuma"));
         assert!(implemented("congo"));
+        assert!(implemented("chess"));
+        assert!(implemented("hunterbeest"));
         assert!(matches!(
             check_name("chu"),
             Err(CliError::NotImplemented(_))

@@ -97,6 +97,9 @@ OPTIONS
                          monkey-reentry=drowns        (default) a monkey whose chain leaves
                                                       the river and ends in it again drowns
                          monkey-reentry=survives      it survives
+                       Bachelor Hunterbeest:
+                         stalemate=draw               (default) stalemate is a draw
+                         stalemate=win                the player who stalemates wins
   --threads N          Threads for perft (1 to 256).
   --inject-fault no-en-passant
                        (perft) For testing conformance tooling only: drops en passant, so
