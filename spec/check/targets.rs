@@ -1,0 +1,191 @@
+//! The bodies of the fuzz targets (`fuzz/fuzz_targets/*.rs`), kept in the library so that
+//! `tests/fuzz_corpus.rs` replays every saved input through exactly the same code in `cargo test`.
+//!
+//! Each function takes the fuzzer's bytes, never panics on them by itself (a panic means a bug in
+//! the code under test), and returns the first property or divergence that fails.
+
+use super::arbitrary::arbitrary_position;
+use super::differential::{differential_walk, Divergence};
+use super::properties::{self, PropertyFailure};
+use super::corpus;
+use crate::fen::{parse_fen, FenDialect};
+use crate::kuma::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
+use crate::{Game, Move, Position, Shape};
+use ::arbitrary::{Arbitrary, Unstructured};
+use serde::Serialize;
+use std::fmt;
+
+/// The most plies a differential walk follows from one input.
+pub const MAX_PLIES: usize = 48;
+
+/// The perft depth compared at every node of a fuzzed walk.
+pub const WALK_PERFT_DEPTH: u32 = 2;
+
+/// What a fuzz target found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TargetFailure {
+    Divergence(Box<Divergence>),
+    Property(Box<PropertyFailure>),
+}
+
+impl From<Divergence> for TargetFailure {
+    fn from(d: Divergence) -> Self {
+        TargetFailure::Divergence(Box::new(d))
+    }
+}
+
+impl From<PropertyFailure> for TargetFailure {
+    fn from(p: PropertyFailure) -> Self {
+        TargetFailure::Property(Box::new(p))
+    }
+}
+
+impl fmt::Display for TargetFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TargetFailure::Divergence(d) => write!(f, "{d}"),
+            TargetFailure::Property(p) => write!(f, "{p}"),
+        }
+    }
+}
+
+impl std::error::Error for TargetFailure {}
+
+/// Both readings of the Kuma Chess switches (KUMA-7.4).
+pub const KUMA_SWITCHES: [KumaSwitches; 2] = [
+    KumaSwitches {
+        blind_bear: BlindBearWin::NeedsLegalMove,
+    },
+    KumaSwitches {
+        blind_bear: BlindBearWin::EvenIfExposed,
+    },
+];
+
+/// Differential fuzzing of game `G` from bytes: a position from [`arbitrary_position`] (the
+/// game's corpus as starting points, the reference generator's moves), the properties of
+/// [`properties::all`] (depth 1) there for both generators, then a [`differential_walk`] of the
+/// reference against the bitboard generator (against a second reference while the game has no
+/// bitboard generator) along the move choices in the remaining bytes (one byte a ply, at most
+/// [`MAX_PLIES`]).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn differential_bytes<G: Game>(
+    u: &mut Unstructured<'_>,
+    switches: &G::Switches,
+) -> Result<(), TargetFailure> {
+    let reference = G::reference(switches);
+    let other = G::bitboard(switches).unwrap_or_else(|| G::reference(switches));
+    let starts = corpus::positions::<G>();
+    let Ok(pos) = arbitrary_position(&*reference, u, &starts) else {
+        return Ok(());
+    };
+    properties::all(&*reference, &pos, 1)?;
+    properties::all(&*other, &pos, 1)?;
+    let choices: Vec<usize> = u
+        .peek_bytes(u.len())
+        .unwrap_or_default()
+        .iter()
+        .take(MAX_PLIES)
+        .map(|&b| b as usize)
+        .collect();
+    differential_walk(&*reference, &*other, &pos, &choices, WALK_PERFT_DEPTH)?;
+    Ok(())
+}
+
+/// Fuzz target `kuma_differential`: the first byte picks the Blind Bear reading (bit 0: 0
+/// NeedsLegalMove, 1 EvenIfExposed), the rest goes to [`differential_bytes`].
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn kuma_differential(data: &[u8]) -> Result<(), TargetFailure> {
+    let mut u = Unstructured::new(data);
+    let flags = u8::arbitrary(&mut u).unwrap_or(0);
+    let switches = KUMA_SWITCHES[(flags & 1) as usize];
+    differential_bytes::<Kuma>(&mut u, &switches)
+}
+
+/// The board shapes and FEN dialects the `fen` target reads every input with (Kuma's piece
+/// letters throughout: the placement syntax is the same for every game).
+pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
+    (Kuma::SHAPE, FenDialect::Chess),
+    (Shape::new(9, 8), FenDialect::Chess),
+    (Shape::new(7, 7), FenDialect::Congo),
+    (Shape::new(12, 12), FenDialect::Sfen),
+];
+
+/// Fuzz target `fen`: any text. Whatever [`parse_fen`] accepts in one of [`FEN_FORMATS`] must
+/// write and read back unchanged ([`properties::setup_fen_round_trip`]); whatever
+/// [`Position::from_fen`] accepts as a Kuma position must round-trip as a position and satisfy
+/// [`properties::all`] (depth 1) for the reference generator under both readings.
+///
+/// # Errors
+/// The first property failure.
+pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    for (shape, dialect) in FEN_FORMATS {
+        if let Ok(setup) = parse_fen::<KumaKind>(text, shape, dialect) {
+            properties::setup_fen_round_trip(&setup, dialect)?;
+        }
+    }
+    if let Ok(pos) = Position::<Kuma>::from_fen(text) {
+        properties::fen_round_trip(&pos)?;
+        for switches in &KUMA_SWITCHES {
+            properties::all(&*Kuma::reference(switches), &pos, 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// Fuzz target `moves`: any text. What [`Move::parse`] accepts prints and reads back as the same
+/// move; in every corpus position, what [`crate::Generator::parse_move`] accepts is a legal move
+/// whose own text reads back as it.
+///
+/// # Errors
+/// The first property failure.
+pub fn moves(data: &[u8]) -> Result<(), TargetFailure> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let fail = |fen: String, detail: String| PropertyFailure {
+        property: "move_text_round_trip",
+        game: Kuma::NAME,
+        generator: "-".to_string(),
+        fen,
+        mv: Some(text.to_string()),
+        detail,
+    };
+    if let Ok(mv) = Move::<KumaKind>::parse(text) {
+        let printed = mv.to_string();
+        match Move::<KumaKind>::parse(&printed) {
+            Ok(back) if back == mv => {}
+            other => {
+                return Err(fail(
+                    "-".to_string(),
+                    format!("{mv:?} prints as {printed:?}, which reads back as {other:?}"),
+                )
+                .into())
+            }
+        }
+    }
+    let reference = Kuma::reference(&KumaSwitches::default());
+    for pos in corpus::positions::<Kuma>() {
+        if let Ok(mv) = reference.parse_move(&pos, text) {
+            if !reference.legal_moves(&pos).contains(&mv) {
+                return Err(fail(pos.fen(), format!("parse_move gives {mv}, not a legal move")).into());
+            }
+            let again = reference.parse_move(&pos, &mv.to_string());
+            if again.as_ref() != Ok(&mv) {
+                return Err(fail(
+                    pos.fen(),
+                    format!("parse_move gives {mv}, whose text reads back as {again:?}"),
+                )
+                .into());
+            }
+        }
+    }
+    Ok(())
+}
