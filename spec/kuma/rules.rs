@@ -1,56 +1,704 @@
-//! KUMA — the reference generator (STUB: being written).
+//! # Kuma Chess — the reference generator
+//!
+//! This module is the rules of Kuma Chess written as code, to be read beside SPEC.md. It is
+//! deliberately plain: a mailbox board (the [`Setup`]'s board), no precomputed tables, one
+//! function per piece whose body reads like the piece's Betza string, and one function per rule
+//! whose doc comment starts with the rule's ID. Speed is the business of the bitboard generator
+//! ([`super::bitboard`]); the two share only the types of this crate and are held to each other
+//! by the differential tests.
+//!
+//! How a move is found, in order:
+//!
+//! 1. A position where the side that just moved has a Blind Bear on its last rank is over
+//!    (`blind_bear_home`, KUMA-7.4): no moves at all.
+//! 2. Every piece of the side to move makes its own movement ([`piece_moves`], KUMA-3), a piece
+//!    that reaches its last rank promoting as it must (`promotion`, KUMA-5.1).
+//! 3. The special moves are added: the Pawn's double step (`pawn_double_steps`, KUMA-3.2), en
+//!    passant (`en_passant`, KUMA-6.1) and castling (`castlings`, KUMA-4.1/4.2).
+//! 4. Each candidate is played on a copy of the board and kept only if the mover's King is not
+//!    attacked afterwards (`Reference::is_legal`, KUMA-7.1, with the Blind Bear switch of
+//!    KUMA-7.4).
+//!
+//! The rule functions are private: read them in this file, or in the documentation built with
+//! `cargo doc --document-private-items`. The public face is [`Reference`] (a
+//! [`Generator`]) and the three questions other code asks: [`piece_moves`], [`is_attacked`],
+//! [`in_check`].
+//!
+//! ```
+//! use fairyspec::{Game, Position, kuma::Kuma};
+//!
+//! let start = Position::<Kuma>::start();
+//! let reference = Kuma::reference(&Default::default());
+//! // Eight Pawns, each with a single and a double step: the bears are all shut in.
+//! assert_eq!(reference.legal_moves(&start).len(), 16);
+//! ```
 
-use super::{Kuma, KumaKind, KumaSwitches};
-use crate::{Colour, Generator, Move, Outcome, Position, Setup, Square};
+use super::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
+use crate::{
+    Colour, Generator, Move, Offset, Outcome, Piece, Position, Reason, Setup, Shape, Square,
+};
 
-/// The reference generator of Kuma Chess.
+// ---------------------------------------------------------------------------------------------
+// Directions (KUMA-1.1). They are written from White's side; `Offset::for_colour` turns them
+// round for Black, so "forward" is always towards the owner's opponent.
+// ---------------------------------------------------------------------------------------------
+
+const FORWARD: Offset = Offset::new(0, 1);
+const BACKWARD: Offset = Offset::new(0, -1);
+const LEFT: Offset = Offset::new(-1, 0);
+const RIGHT: Offset = Offset::new(1, 0);
+const FORWARD_LEFT: Offset = Offset::new(-1, 1);
+const FORWARD_RIGHT: Offset = Offset::new(1, 1);
+const BACKWARD_LEFT: Offset = Offset::new(-1, -1);
+const BACKWARD_RIGHT: Offset = Offset::new(1, -1);
+
+/// The four orthogonal directions (Betza `W`, `R`).
+const ORTHOGONAL: [Offset; 4] = [FORWARD, BACKWARD, LEFT, RIGHT];
+/// The four diagonal directions (Betza `F`, `B`).
+const DIAGONAL: [Offset; 4] = [FORWARD_LEFT, FORWARD_RIGHT, BACKWARD_LEFT, BACKWARD_RIGHT];
+
+/// What a walk over the board collects: the squares a piece could *move* to, or the squares it
+/// *attacks*. The two differ only for the Pawn, which moves straight and captures diagonally.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    Move,
+    Attack,
+}
+
+/// The squares one piece reaches, collected by the movement helpers [`Walk::step`],
+/// [`Walk::range`] and [`Walk::slide`] (KUMA-3.1).
+struct Walk<'a> {
+    setup: &'a Setup<KumaKind>,
+    from: Square,
+    owner: Colour,
+    purpose: Purpose,
+    squares: Vec<Square>,
+}
+
+impl Walk<'_> {
+    /// Betza `W`, `F` (a range of one): the next square in direction `dir`.
+    fn step(&mut self, dir: Offset) {
+        self.range(dir, 1);
+    }
+
+    /// Betza `W2`, `F2` (KUMA-3.13): up to `n` squares in direction `dir`. The walk stops at the
+    /// first occupied square: an enemy there may be captured, an own piece may not; the squares
+    /// behind it are out of reach (the range move is blockable, not a leap).
+    fn range(&mut self, dir: Offset, n: u32) {
+        let dir = dir.for_colour(self.owner);
+        let mut sq = self.from;
+        for _ in 0..n {
+            let Some(next) = self.setup.shape.offset(sq, dir) else {
+                return;
+            };
+            match self.setup.piece_at(next) {
+                None => self.squares.push(next),
+                Some(occupant) => {
+                    // Capture by displacement; never onto an own piece (KUMA-3.1). An own piece
+                    // is still "attacked" in the sense that an enemy taking it could be retaken.
+                    if occupant.colour != self.owner || self.purpose == Purpose::Attack {
+                        self.squares.push(next);
+                    }
+                    return;
+                }
+            }
+            sq = next;
+        }
+    }
+
+    /// Betza `R`, `B`: any distance in direction `dir`, up to and including the first occupied
+    /// square if an enemy stands there.
+    fn slide(&mut self, dir: Offset) {
+        let longest = u32::from(self.setup.shape.files.max(self.setup.shape.ranks));
+        self.range(dir, longest);
+    }
+
+    /// Betza `m` (move only): the next square in direction `dir`, if it is empty. Not an attack.
+    fn step_to_empty(&mut self, dir: Offset) {
+        if self.purpose == Purpose::Attack {
+            return;
+        }
+        let dir = dir.for_colour(self.owner);
+        if let Some(next) = self.setup.shape.offset(self.from, dir) {
+            if self.setup.piece_at(next).is_none() {
+                self.squares.push(next);
+            }
+        }
+    }
+
+    /// Betza `c` (capture only): the next square in direction `dir`, if an enemy stands there.
+    /// As an attack it counts whatever stands there.
+    fn step_to_capture(&mut self, dir: Offset) {
+        let dir = dir.for_colour(self.owner);
+        if let Some(next) = self.setup.shape.offset(self.from, dir) {
+            let enemy_there = self
+                .setup
+                .piece_at(next)
+                .is_some_and(|p| p.colour != self.owner);
+            if enemy_there || self.purpose == Purpose::Attack {
+                self.squares.push(next);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pieces (KUMA-3). Each body spells out the seed's Betza string.
+// ---------------------------------------------------------------------------------------------
+
+/// KUMA-3.2 — Pawn, `mfW cfF`: one step straight forward to an empty square; captures one step
+/// diagonally forward. (The double step and en passant are rules of their own:
+/// [`pawn_double_steps`], [`en_passant`].)
+fn pawn(w: &mut Walk) {
+    w.step_to_empty(FORWARD);
+    w.step_to_capture(FORWARD_LEFT);
+    w.step_to_capture(FORWARD_RIGHT);
+}
+
+/// KUMA-3.3 — King, `W F`: one step in any of the eight directions. (Castling: [`castlings`].)
+fn king(w: &mut Walk) {
+    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+        w.step(dir);
+    }
+}
+
+/// KUMA-3.4 — Bear's Eyes, `W F`: one step in any of the eight directions, like the King, but
+/// not royal.
+fn bears_eyes(w: &mut Walk) {
+    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+        w.step(dir);
+    }
+}
+
+/// KUMA-3.5 — Blind Bear, `sW F`: one step sideways, or one step on any diagonal; never
+/// straight forward or back.
+fn blind_bear(w: &mut Walk) {
+    w.step(LEFT);
+    w.step(RIGHT);
+    for dir in DIAGONAL {
+        w.step(dir);
+    }
+}
+
+/// KUMA-3.6 — Violent Bear, `fsW fF2`: one step forward or sideways; up to two squares
+/// diagonally forward (blockable, KUMA-3.13).
+fn violent_bear(w: &mut Walk) {
+    w.step(FORWARD);
+    w.step(LEFT);
+    w.step(RIGHT);
+    w.range(FORWARD_LEFT, 2);
+    w.range(FORWARD_RIGHT, 2);
+}
+
+/// KUMA-3.7 — Great Bear, `fR fB sbW`: slides forward and diagonally forward; one step sideways
+/// or straight back.
+fn great_bear(w: &mut Walk) {
+    w.slide(FORWARD);
+    w.slide(FORWARD_LEFT);
+    w.slide(FORWARD_RIGHT);
+    w.step(LEFT);
+    w.step(RIGHT);
+    w.step(BACKWARD);
+}
+
+/// KUMA-3.8 — Upright Bear, `fR bW sW2`: slides forward; one step straight back; up to two
+/// squares sideways (blockable, KUMA-3.13).
+fn upright_bear(w: &mut Walk) {
+    w.slide(FORWARD);
+    w.step(BACKWARD);
+    w.range(LEFT, 2);
+    w.range(RIGHT, 2);
+}
+
+/// KUMA-3.9 — Running Bear, `fbR sW2`: slides forward; slides backward; up to two squares
+/// sideways (blockable, KUMA-3.13).
+fn running_bear(w: &mut Walk) {
+    w.slide(FORWARD);
+    w.slide(BACKWARD);
+    w.range(LEFT, 2);
+    w.range(RIGHT, 2);
+}
+
+/// KUMA-3.10 — Dashing Bear, `vR B`: slides along the file both ways and along all four
+/// diagonals; no sideways move.
+fn dashing_bear(w: &mut Walk) {
+    w.slide(FORWARD);
+    w.slide(BACKWARD);
+    for dir in DIAGONAL {
+        w.slide(dir);
+    }
+}
+
+/// KUMA-3.11 — Bear Soldier, `fR fB sW2 bW`: slides forward and diagonally forward; up to two
+/// squares sideways (blockable, KUMA-3.13); one step straight back.
+fn bear_soldier(w: &mut Walk) {
+    w.slide(FORWARD);
+    w.slide(FORWARD_LEFT);
+    w.slide(FORWARD_RIGHT);
+    w.range(LEFT, 2);
+    w.range(RIGHT, 2);
+    w.step(BACKWARD);
+}
+
+/// KUMA-3.12 — Mighty Bear, `fsR B bW2`: slides forward, sideways and along all four
+/// diagonals; straight back only up to two squares (blockable, KUMA-3.13). A Queen, except
+/// backwards.
+fn mighty_bear(w: &mut Walk) {
+    w.slide(FORWARD);
+    w.slide(LEFT);
+    w.slide(RIGHT);
+    for dir in DIAGONAL {
+        w.slide(dir);
+    }
+    w.range(BACKWARD, 2);
+}
+
+/// Walks the movement of the piece on `from` for `purpose`; nothing if `from` is empty.
+fn walk(setup: &Setup<KumaKind>, from: Square, purpose: Purpose) -> Vec<Square> {
+    let Some(piece) = setup.piece_at(from) else {
+        return Vec::new();
+    };
+    let mut w = Walk {
+        setup,
+        from,
+        owner: piece.colour,
+        purpose,
+        squares: Vec::new(),
+    };
+    match piece.kind {
+        KumaKind::Pawn => pawn(&mut w),
+        KumaKind::King => king(&mut w),
+        KumaKind::BearsEyes => bears_eyes(&mut w),
+        KumaKind::BlindBear => blind_bear(&mut w),
+        KumaKind::ViolentBear => violent_bear(&mut w),
+        KumaKind::GreatBear => great_bear(&mut w),
+        KumaKind::UprightBear => upright_bear(&mut w),
+        KumaKind::RunningBear => running_bear(&mut w),
+        KumaKind::DashingBear => dashing_bear(&mut w),
+        KumaKind::BearSoldier => bear_soldier(&mut w),
+        KumaKind::MightyBear => mighty_bear(&mut w),
+    }
+    w.squares
+}
+
+/// KUMA-3.1 — the squares the piece on `from` may move to by its own movement, on this board:
+/// empty squares and squares of enemy pieces, never an own piece's square. Check, castling, the
+/// Pawn's double step and en passant are not considered. Empty if `from` is empty.
+///
+/// ```
+/// use fairyspec::{Position, Square, kuma::{Kuma, rules::piece_moves}};
+///
+/// // The Violent Bear on c1 of the start position: its forward step and its diagonal range-two
+/// // moves are all blocked by the Pawns, its sideways steps by its neighbours.
+/// let start = Position::<Kuma>::start();
+/// assert!(piece_moves(start.setup(), Square::new(2, 0)).is_empty());
+/// ```
+pub fn piece_moves(setup: &Setup<KumaKind>, from: Square) -> Vec<Square> {
+    walk(setup, from, Purpose::Move)
+}
+
+/// KUMA-3.1 — whether a piece of `by` attacks `sq`: could capture a piece of the other side
+/// standing there (for the Pawn, only its diagonal-forward squares). A square holding a piece
+/// of `by` itself counts as attacked when another piece of `by` covers it (it is defended).
+pub fn is_attacked(setup: &Setup<KumaKind>, sq: Square, by: Colour) -> bool {
+    setup
+        .pieces()
+        .filter(|&(_, piece)| piece.colour == by)
+        .any(|(from, _)| walk(setup, from, Purpose::Attack).contains(&sq))
+}
+
+/// KUMA-7.1 — whether `colour`'s King is attacked by the other side. `false` if `colour` has no
+/// King (only an invalid setup has none).
+pub fn in_check(setup: &Setup<KumaKind>, colour: Colour) -> bool {
+    let king = Piece::new(colour, KumaKind::King);
+    setup
+        .pieces()
+        .find(|&(_, piece)| piece == king)
+        .is_some_and(|(sq, _)| is_attacked(setup, sq, colour.other()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules (KUMA-4 … KUMA-7), one function each.
+// ---------------------------------------------------------------------------------------------
+
+/// The rank index of `colour`'s last rank (8 for White, 1 for Black).
+fn last_rank(colour: Colour, shape: Shape) -> u8 {
+    colour.relative_rank(shape.last_rank(), shape.ranks)
+}
+
+/// The rank index of `colour`'s first rank (1 for White, 8 for Black).
+fn first_rank(colour: Colour, shape: Shape) -> u8 {
+    colour.relative_rank(0, shape.ranks)
+}
+
+/// KUMA-5.1 — compulsory promotion: a piece reaching its last rank, by a move or a capture,
+/// becomes the single piece it promotes to: Pawn → Bear's Eyes, Violent Bear → Great Bear,
+/// Upright Bear and Running Bear → Dashing Bear, Bear Soldier → Mighty Bear.
+///
+/// KUMA-5.2 — the King, Bear's Eyes, Great Bear, Dashing Bear, Mighty Bear and Blind Bear never
+/// promote (the Blind Bear wins instead, KUMA-7.4). `None` for these, and for any move that does
+/// not end on the mover's last rank.
+fn promotion(kind: KumaKind, owner: Colour, to: Square, shape: Shape) -> Option<KumaKind> {
+    if to.rank() != last_rank(owner, shape) {
+        return None;
+    }
+    match kind {
+        KumaKind::Pawn => Some(KumaKind::BearsEyes),
+        KumaKind::ViolentBear => Some(KumaKind::GreatBear),
+        KumaKind::UprightBear | KumaKind::RunningBear => Some(KumaKind::DashingBear),
+        KumaKind::BearSoldier => Some(KumaKind::MightyBear),
+        KumaKind::King
+        | KumaKind::BearsEyes
+        | KumaKind::BlindBear
+        | KumaKind::GreatBear
+        | KumaKind::DashingBear
+        | KumaKind::MightyBear => None,
+    }
+}
+
+/// KUMA-3.1 with KUMA-5.1 — every move of the side to move by its pieces' own movement, each
+/// reaching the last rank carrying its compulsory promotion.
+fn ordinary_moves(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
+    let us = setup.turn;
+    let mut moves = Vec::new();
+    for (from, piece) in setup.pieces().filter(|&(_, p)| p.colour == us) {
+        for to in piece_moves(setup, from) {
+            moves.push(Move {
+                promotion: promotion(piece.kind, us, to, setup.shape),
+                ..Move::new(from, to)
+            });
+        }
+    }
+    moves
+}
+
+/// KUMA-3.2 — the Pawn's double step: a Pawn on its second rank may move two squares straight
+/// forward if both squares in front of it are empty.
+fn pawn_double_steps(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
+    let us = setup.turn;
+    let second_rank = us.relative_rank(1, setup.shape.ranks);
+    let forward = FORWARD.for_colour(us);
+    let mut moves = Vec::new();
+    for (from, piece) in setup.pieces() {
+        if piece != Piece::new(us, KumaKind::Pawn) || from.rank() != second_rank {
+            continue;
+        }
+        let Some(over) = setup.shape.offset(from, forward) else {
+            continue;
+        };
+        let Some(to) = setup.shape.offset(over, forward) else {
+            continue;
+        };
+        if setup.piece_at(over).is_none() && setup.piece_at(to).is_none() {
+            moves.push(Move::new(from, to));
+        }
+    }
+    moves
+}
+
+/// KUMA-6.1 — en passant, as FIDE: right after an enemy Pawn's double step, a Pawn that could
+/// have captured it had it made a single step may capture it so, moving diagonally forward to
+/// the square it passed over (the e.p. square). The captured Pawn stands beside the capturing
+/// one, behind the e.p. square.
+fn en_passant(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
+    let us = setup.turn;
+    let Some(ep) = setup.ep_square else {
+        return Vec::new();
+    };
+    let mut moves = Vec::new();
+    // Our Pawns that capture onto `ep` stand one step diagonally *behind* it, seen from us.
+    for behind in [BACKWARD_LEFT, BACKWARD_RIGHT] {
+        let Some(from) = setup.shape.offset(ep, behind.for_colour(us)) else {
+            continue;
+        };
+        let victim = Square::new(ep.file(), from.rank());
+        if setup.piece_at(from) == Some(Piece::new(us, KumaKind::Pawn))
+            && setup.piece_at(victim) == Some(Piece::new(us.other(), KumaKind::Pawn))
+            && setup.piece_at(ep).is_none()
+        {
+            moves.push(Move::new(from, ep));
+        }
+    }
+    moves
+}
+
+/// One castling of KUMA-4.1, described by its squares (on the castling side's first rank).
+struct CastlingSquares {
+    /// The partner: Running Bear for the short castling, Upright Bear for the long one.
+    partner: KumaKind,
+    /// File of the partner's corner (h or a).
+    partner_from: u8,
+    /// File the partner lands on (f or d).
+    partner_to: u8,
+    /// File the King passes over (f or d).
+    king_passes: u8,
+    /// File the King lands on (g or c).
+    king_to: u8,
+    /// Files strictly between King and partner, all of which must be empty.
+    between: &'static [u8],
+}
+
+/// KUMA-4.1 — the short castling: King e1–g1 with the Running Bear h1–f1 (Black on rank 8).
+const SHORT: CastlingSquares = CastlingSquares {
+    partner: KumaKind::RunningBear,
+    partner_from: 7,
+    partner_to: 5,
+    king_passes: 5,
+    king_to: 6,
+    between: &[5, 6],
+};
+
+/// KUMA-4.1 — the long castling: King e1–c1 with the Upright Bear a1–d1 (Black on rank 8).
+const LONG: CastlingSquares = CastlingSquares {
+    partner: KumaKind::UprightBear,
+    partner_from: 0,
+    partner_to: 3,
+    king_passes: 3,
+    king_to: 2,
+    between: &[1, 2, 3],
+};
+
+/// The King's file before castling (e).
+const KING_FILE: u8 = 4;
+
+/// KUMA-4.2 — the conditions of castling, as FIDE: the side still has the right (neither King
+/// nor partner has moved, KUMA-4.3), King and partner stand on their start squares, every
+/// square between them is empty, the King is not in check, and it neither passes over nor lands
+/// on a square the enemy attacks. Written as the King's move (`e1g1`, `e1c1`, KUMA-8.1).
+fn castlings(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
+    let us = setup.turn;
+    let them = us.other();
+    let rank = first_rank(us, setup.shape);
+    let on_rank = |file: u8| Square::new(file, rank);
+    let rights = setup.castling[us];
+    let mut moves = Vec::new();
+    for (has_right, c) in [(rights.short, &SHORT), (rights.long, &LONG)] {
+        let allowed = has_right
+            && setup.piece_at(on_rank(KING_FILE)) == Some(Piece::new(us, KumaKind::King))
+            && setup.piece_at(on_rank(c.partner_from)) == Some(Piece::new(us, c.partner))
+            && c.between
+                .iter()
+                .all(|&f| setup.piece_at(on_rank(f)).is_none())
+            && !is_attacked(setup, on_rank(KING_FILE), them)
+            && !is_attacked(setup, on_rank(c.king_passes), them)
+            && !is_attacked(setup, on_rank(c.king_to), them);
+        if allowed {
+            moves.push(Move::new(on_rank(KING_FILE), on_rank(c.king_to)));
+        }
+    }
+    moves
+}
+
+/// KUMA-4.3 — when castling rights are lost: a side loses both when its King moves (castling
+/// included); it loses one when that castling's partner leaves its corner, or when anything
+/// lands on that corner (capturing the partner there).
+fn update_castling_rights(
+    setup: &mut Setup<KumaKind>,
+    mv: &Move<KumaKind>,
+    mover: Piece<KumaKind>,
+) {
+    if mover.kind == KumaKind::King {
+        setup.castling[mover.colour].short = false;
+        setup.castling[mover.colour].long = false;
+    }
+    for colour in Colour::ALL {
+        let rank = first_rank(colour, setup.shape);
+        let short_corner = Square::new(SHORT.partner_from, rank);
+        let long_corner = Square::new(LONG.partner_from, rank);
+        if mv.from == short_corner || mv.to == short_corner {
+            setup.castling[colour].short = false;
+        }
+        if mv.from == long_corner || mv.to == long_corner {
+            setup.castling[colour].long = false;
+        }
+    }
+}
+
+/// KUMA-7.4 — the Blind Bear win: the side that just moved has a Blind Bear on its last rank.
+/// The game is over; the position has no moves (KUMA-7.7).
+fn blind_bear_home(setup: &Setup<KumaKind>) -> bool {
+    let them = setup.turn.other();
+    let home = last_rank(them, setup.shape);
+    setup
+        .pieces()
+        .any(|(sq, p)| p == Piece::new(them, KumaKind::BlindBear) && sq.rank() == home)
+}
+
+/// KUMA-7.4 — whether `mv` brings a Blind Bear of the side to move to its last rank.
+fn is_blind_bear_arrival(setup: &Setup<KumaKind>, mv: &Move<KumaKind>) -> bool {
+    let us = setup.turn;
+    setup.piece_at(mv.from) == Some(Piece::new(us, KumaKind::BlindBear))
+        && mv.to.rank() == last_rank(us, setup.shape)
+}
+
+/// Plays a move found by this generator on a copy of the setup: moves the piece (promoting it
+/// as the move says), takes what it captures (en passant: the Pawn behind the e.p. square),
+/// moves the castling partner, and updates rights (KUMA-4.3), the e.p. square, the clocks and
+/// the side to move.
+fn play(setup: &Setup<KumaKind>, mv: &Move<KumaKind>) -> Setup<KumaKind> {
+    let mut next = setup.clone();
+    let us = setup.turn;
+    let Some(mover) = setup.piece_at(mv.from) else {
+        // Not a move of this position; `play_unchecked` may return anything then.
+        return next;
+    };
+    let mut captured = setup.piece_at(mv.to).is_some();
+
+    // KUMA-6.1: a Pawn moving diagonally onto the e.p. square takes the Pawn behind it.
+    if mover.kind == KumaKind::Pawn
+        && Some(mv.to) == setup.ep_square
+        && mv.from.file() != mv.to.file()
+    {
+        next.set(Square::new(mv.to.file(), mv.from.rank()), None);
+        captured = true;
+    }
+
+    // KUMA-4.1: a King moving two files is castling; its partner jumps to the other side.
+    if mover.kind == KumaKind::King && mv.from.file().abs_diff(mv.to.file()) == 2 {
+        let c = if mv.to.file() > mv.from.file() {
+            &SHORT
+        } else {
+            &LONG
+        };
+        let rank = mv.from.rank();
+        next.set(Square::new(c.partner_from, rank), None);
+        next.set(
+            Square::new(c.partner_to, rank),
+            Some(Piece::new(us, c.partner)),
+        );
+    }
+
+    // The move itself, with the promotion the move carries (KUMA-5.1).
+    let kind = mv.promotion.unwrap_or(mover.kind);
+    next.set(mv.from, None);
+    next.set(mv.to, Some(Piece::new(us, kind)));
+
+    update_castling_rights(&mut next, mv, mover);
+    next.ep_square = ep_square_after(mv, mover);
+    update_clocks(&mut next, mover, captured);
+    next.turn = us.other();
+    next
+}
+
+/// KUMA-6.1 — the e.p. square after a move: the square a Pawn passed over with its double step
+/// (after every double step, whether or not an enemy Pawn could take e.p. — the usual FEN
+/// convention); no e.p. square after any other move.
+fn ep_square_after(mv: &Move<KumaKind>, mover: Piece<KumaKind>) -> Option<Square> {
+    let is_double_step = mover.kind == KumaKind::Pawn
+        && mv.from.file() == mv.to.file()
+        && mv.from.rank().abs_diff(mv.to.rank()) == 2;
+    if is_double_step {
+        Some(Square::new(
+            mv.from.file(),
+            (mv.from.rank() + mv.to.rank()) / 2,
+        ))
+    } else {
+        None
+    }
+}
+
+/// KUMA-7.5 — the clocks: the half-move clock starts again at 0 after a Pawn move or a capture
+/// and counts up by one after any other move (a bear promoting without capture included, a
+/// [reading]); the full-move number goes up by one after Black's move.
+fn update_clocks(setup: &mut Setup<KumaKind>, mover: Piece<KumaKind>, captured: bool) {
+    if mover.kind == KumaKind::Pawn || captured {
+        setup.halfmove_clock = 0;
+    } else {
+        setup.halfmove_clock = setup.halfmove_clock.saturating_add(1);
+    }
+    if mover.colour == Colour::Black {
+        setup.fullmove_number = setup.fullmove_number.saturating_add(1);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The generator.
+// ---------------------------------------------------------------------------------------------
+
+/// The reference generator of Kuma Chess: the rules of SPEC.md, chapter "Kuma Chess", one
+/// function each. Made with the rule switches ([`KumaSwitches`]).
+///
+/// ```
+/// use fairyspec::{Generator, Position, kuma::{Kuma, KumaSwitches, rules::Reference}};
+///
+/// let reference = Reference::new(KumaSwitches::default());
+/// let start = Position::<Kuma>::start();
+/// assert_eq!(reference.perft(&start, 3), 4758);
+/// ```
 pub struct Reference {
     switches: KumaSwitches,
 }
 
 impl Reference {
+    /// The reference generator reading the rules with `switches`.
     pub fn new(switches: KumaSwitches) -> Reference {
         Reference { switches }
     }
-}
 
-/// The squares the piece on `from` may move to by its own movement (KUMA-3), on this board,
-/// ignoring check, castling, double steps and e.p.: empty squares and enemy-occupied squares.
-/// Empty if `from` is empty.
-pub fn piece_moves(setup: &Setup<KumaKind>, from: Square) -> Vec<Square> {
-    let _ = (setup, from);
-    todo!()
-}
-
-/// Whether a piece of `by` attacks `sq`.
-pub fn is_attacked(setup: &Setup<KumaKind>, sq: Square, by: Colour) -> bool {
-    let _ = (setup, sq, by);
-    todo!()
-}
-
-/// Whether `colour`'s King is attacked.
-pub fn in_check(setup: &Setup<KumaKind>, colour: Colour) -> bool {
-    let _ = (setup, colour);
-    todo!()
+    /// KUMA-7.1 — legality by make-and-test: a move is legal if, once played, the mover's King
+    /// is not attacked. KUMA-7.4 switch: under [`BlindBearWin::EvenIfExposed`] a Blind Bear's
+    /// move to its last rank is legal even if it leaves the King attacked (the game ends
+    /// before the King could be taken); under the default [`BlindBearWin::NeedsLegalMove`] it
+    /// obeys this rule like any move.
+    fn is_legal(&self, setup: &Setup<KumaKind>, mv: &Move<KumaKind>) -> bool {
+        if self.switches.blind_bear == BlindBearWin::EvenIfExposed
+            && is_blind_bear_arrival(setup, mv)
+        {
+            return true;
+        }
+        !in_check(&play(setup, mv), setup.turn)
+    }
 }
 
 impl Generator<Kuma> for Reference {
     fn name(&self) -> &'static str {
         "reference"
     }
+
     fn switches(&self) -> &KumaSwitches {
         &self.switches
     }
-    fn legal_moves(&self, _pos: &Position<Kuma>) -> Vec<Move<KumaKind>> {
-        todo!()
+
+    /// KUMA-7.7 — no moves once the game is over by the Blind Bear; otherwise every candidate
+    /// move (ordinary moves with their promotions, double steps, en passant, castlings) that
+    /// passes the legality test of KUMA-7.1.
+    fn legal_moves(&self, pos: &Position<Kuma>) -> Vec<Move<KumaKind>> {
+        let setup = pos.setup();
+        if blind_bear_home(setup) {
+            return Vec::new();
+        }
+        let mut moves = ordinary_moves(setup);
+        moves.extend(pawn_double_steps(setup));
+        moves.extend(en_passant(setup));
+        moves.extend(castlings(setup));
+        moves.retain(|mv| self.is_legal(setup, mv));
+        moves
     }
-    fn play_unchecked(&self, _pos: &Position<Kuma>, _mv: &Move<KumaKind>) -> Position<Kuma> {
-        todo!()
+
+    fn play_unchecked(&self, pos: &Position<Kuma>, mv: &Move<KumaKind>) -> Position<Kuma> {
+        Position::new_unchecked(play(pos.setup(), mv))
     }
-    fn is_check(&self, _pos: &Position<Kuma>) -> bool {
-        todo!()
+
+    /// Whether the side to move's King is attacked.
+    fn is_check(&self, pos: &Position<Kuma>) -> bool {
+        in_check(pos.setup(), pos.turn())
     }
-    fn outcome(&self, _pos: &Position<Kuma>) -> Option<Outcome> {
-        todo!()
+
+    /// KUMA-7.4, 7.2, 7.3 in this order: a Blind Bear on the last rank of the side that just
+    /// moved wins for that side; otherwise, with no legal move, the side to move is checkmated
+    /// (in check: the other side wins) or stalemated (a draw).
+    fn outcome(&self, pos: &Position<Kuma>) -> Option<Outcome> {
+        let setup = pos.setup();
+        if blind_bear_home(setup) {
+            return Some(Outcome::win(setup.turn.other(), Reason::BlindBear));
+        }
+        if !self.legal_moves(pos).is_empty() {
+            return None;
+        }
+        if in_check(setup, setup.turn) {
+            Some(Outcome::win(setup.turn.other(), Reason::Checkmate))
+        } else {
+            Some(Outcome::draw(Reason::Stalemate))
+        }
     }
 }
