@@ -11,8 +11,9 @@
 //! | [`no_royal_capture`] | no legal move removes a royal piece ([`Game::is_royal`]) |
 //! | [`outcome_iff_no_moves`] | a position has an outcome exactly when it has no legal moves |
 //! | [`move_text_round_trip`] | each legal move's text reads back as that move |
+//! | [`parse_move_finds_each_move`] | [`Generator::parse_move`] finds each legal move by its text |
 //!
-//! [`all`] runs them all.
+//! [`all`] runs them all; [`cheap`] the ones a fuzz target can afford on every input.
 //!
 //! ```
 //! use fairyspec::check::properties;
@@ -92,13 +93,25 @@ pub fn all<G: Game>(
     pos: &Position<G>,
     depth: u32,
 ) -> Result<(), PropertyFailure> {
+    cheap(gen, pos)?;
+    parse_move_finds_each_move(gen, pos)?;
+    perft_is_sum_of_children(gen, pos, depth)?;
+    colour_symmetry(gen, pos, depth)
+}
+
+/// The properties whose cost is linear in the number of legal moves (no perft beyond depth 1,
+/// no [`parse_move_finds_each_move`]): what a fuzz target can afford on every input.
+///
+/// # Errors
+/// The first failure.
+pub fn cheap<G: Game>(gen: &dyn Generator<G>, pos: &Position<G>) -> Result<(), PropertyFailure> {
     fen_round_trip(pos)?;
     outcome_iff_no_moves(gen, pos)?;
     move_text_round_trip(gen, pos)?;
     legal_moves_leave_king_safe(gen, pos)?;
     no_royal_capture(gen, pos)?;
-    perft_is_sum_of_children(gen, pos, depth)?;
-    colour_symmetry(gen, pos, depth)
+    perft_is_sum_of_children(gen, pos, 1)?;
+    colour_symmetry(gen, pos, 1)
 }
 
 /// Colour symmetry: the colour-swapped twin of `pos` (mirrored or rotated as
@@ -378,8 +391,7 @@ pub fn outcome_iff_no_moves<G: Game>(
     Ok(())
 }
 
-/// Each legal move's text ([`Move`]'s `Display`) reads back as that move, both with
-/// [`Move::parse`] and with [`Generator::parse_move`] in this position.
+/// Each legal move's text ([`Move`]'s `Display`) reads back as that move with [`Move::parse`].
 ///
 /// # Errors
 /// The first move whose text does not read back.
@@ -403,7 +415,30 @@ pub fn move_text_round_trip<G: Game>(
             Ok(back) => return Err(fail(format!("reads back as {back:?}"))),
             Err(e) => return Err(fail(format!("does not read back: {e}"))),
         }
-        match gen.parse_move(pos, &text) {
+    }
+    Ok(())
+}
+
+/// [`Generator::parse_move`] finds each legal move by its text. (Quadratic in the number of
+/// moves, as `parse_move` lists the moves each time; [`cheap`] leaves it out.)
+///
+/// # Errors
+/// The first move that `parse_move` does not find.
+pub fn parse_move_finds_each_move<G: Game>(
+    gen: &dyn Generator<G>,
+    pos: &Position<G>,
+) -> Result<(), PropertyFailure> {
+    for mv in gen.legal_moves(pos) {
+        let fail = |detail: String| {
+            failure(
+                "parse_move_finds_each_move",
+                Some(gen),
+                pos.fen(),
+                Some(&mv),
+                detail,
+            )
+        };
+        match gen.parse_move(pos, &mv.to_string()) {
             Ok(back) if back == mv => {}
             Ok(back) => return Err(fail(format!("parse_move gives {back:?}"))),
             Err(e) => return Err(fail(format!("parse_move rejects it: {e}"))),

@@ -5,7 +5,7 @@
 //! the code under test), and returns the first property or divergence that fails.
 
 use super::arbitrary::arbitrary_position;
-use super::differential::{differential_walk, Divergence};
+use super::differential::{differential, differential_walk, Divergence};
 use super::properties::{self, PropertyFailure};
 use super::corpus;
 use crate::fen::{parse_fen, FenDialect};
@@ -16,10 +16,12 @@ use serde::Serialize;
 use std::fmt;
 
 /// The most plies a differential walk follows from one input.
-pub const MAX_PLIES: usize = 48;
+pub const MAX_PLIES: usize = 32;
 
-/// The perft depth compared at every node of a fuzzed walk.
-pub const WALK_PERFT_DEPTH: u32 = 2;
+/// The perft depth compared at every node of a fuzzed walk. Zero: the walk compares moves,
+/// children, check and outcome at every node, and perft(2) only where it ends (perft at every
+/// node would make an input about ten times slower).
+pub const WALK_PERFT_DEPTH: u32 = 0;
 
 /// What a fuzz target found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -64,10 +66,10 @@ pub const KUMA_SWITCHES: [KumaSwitches; 2] = [
 
 /// Differential fuzzing of game `G` from bytes: a position from [`arbitrary_position`] (the
 /// game's corpus as starting points, the reference generator's moves), the properties of
-/// [`properties::all`] (depth 1) there for both generators, then a [`differential_walk`] of the
+/// [`properties::cheap`] there for both generators, then a [`differential_walk`] of the
 /// reference against the bitboard generator (against a second reference while the game has no
 /// bitboard generator) along the move choices in the remaining bytes (one byte a ply, at most
-/// [`MAX_PLIES`]).
+/// [`MAX_PLIES`]), with a full [`differential`] (perft(2) included) where the walk ends.
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -81,8 +83,8 @@ pub fn differential_bytes<G: Game>(
     let Ok(pos) = arbitrary_position(&*reference, u, &starts) else {
         return Ok(());
     };
-    properties::all(&*reference, &pos, 1)?;
-    properties::all(&*other, &pos, 1)?;
+    properties::cheap(&*reference, &pos)?;
+    properties::cheap(&*other, &pos)?;
     let choices: Vec<usize> = u
         .peek_bytes(u.len())
         .unwrap_or_default()
@@ -90,7 +92,8 @@ pub fn differential_bytes<G: Game>(
         .take(MAX_PLIES)
         .map(|&b| b as usize)
         .collect();
-    differential_walk(&*reference, &*other, &pos, &choices, WALK_PERFT_DEPTH)?;
+    let end = differential_walk(&*reference, &*other, &pos, &choices, WALK_PERFT_DEPTH)?;
+    differential(&*reference, &*other, &end)?;
     Ok(())
 }
 
@@ -118,7 +121,7 @@ pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
 /// Fuzz target `fen`: any text. Whatever [`parse_fen`] accepts in one of [`FEN_FORMATS`] must
 /// write and read back unchanged ([`properties::setup_fen_round_trip`]); whatever
 /// [`Position::from_fen`] accepts as a Kuma position must round-trip as a position and satisfy
-/// [`properties::all`] (depth 1) for the reference generator under both readings.
+/// [`properties::cheap`] for the reference generator under both readings.
 ///
 /// # Errors
 /// The first property failure.
@@ -134,7 +137,7 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
     if let Ok(pos) = Position::<Kuma>::from_fen(text) {
         properties::fen_round_trip(&pos)?;
         for switches in &KUMA_SWITCHES {
-            properties::all(&*Kuma::reference(switches), &pos, 1)?;
+            properties::cheap(&*Kuma::reference(switches), &pos)?;
         }
     }
     Ok(())
