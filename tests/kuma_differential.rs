@@ -69,7 +69,10 @@ fn harness_finds_a_dropped_move() {
     );
     assert_eq!(d.fen, Position::<Kuma>::start().fen());
     assert!(d.path.is_empty());
-    assert_eq!(d.generators[1], "broken KumaSwitches { blind_bear: NeedsLegalMove }");
+    assert_eq!(
+        d.generators[1],
+        "broken KumaSwitches { blind_bear: NeedsLegalMove }"
+    );
 }
 
 #[test]
@@ -214,9 +217,18 @@ fn walk_reports_the_line_that_leads_to_a_divergence() {
     assert_eq!(json["path"][3], "d7d5");
 
     // The same walk between two correct generators reaches the end of the line.
-    let end = differential_walk(&*reference, &*other(&KumaSwitches::default()), &start, &choices, 2)
-        .expect("no divergence");
-    assert_eq!(end.piece_at(fairyspec::Square::new(3, 5)).map(|p| p.kind), Some(KumaKind::Pawn));
+    let end = differential_walk(
+        &*reference,
+        &*other(&KumaSwitches::default()),
+        &start,
+        &choices,
+        2,
+    )
+    .expect("no divergence");
+    assert_eq!(
+        end.piece_at(fairyspec::Square::new(3, 5)).map(|p| p.kind),
+        Some(KumaKind::Pawn)
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

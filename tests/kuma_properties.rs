@@ -106,10 +106,7 @@ fn king_safety_notices_a_king_walking_into_check() {
         properties::legal_moves_leave_king_safe(&Broken::new(Bug::KingIntoCheck), &pos),
         "legal_moves_leave_king_safe",
     );
-    assert!(
-        matches!(f.mv.as_deref(), Some("e1d2" | "e1f2")),
-        "{f}"
-    );
+    assert!(matches!(f.mv.as_deref(), Some("e1d2" | "e1f2")), "{f}");
     assert!(f.detail.contains("side not to move is in check"), "{f}");
 }
 

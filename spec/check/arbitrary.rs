@@ -131,10 +131,7 @@ pub fn apply<G: Game>(
                     long,
                 }
             } else {
-                CastleSides {
-                    short,
-                    long: !long,
-                }
+                CastleSides { short, long: !long }
             };
         }
         Mutation::SetEp { sq } => {

@@ -25,37 +25,22 @@ pub const KUMA: &[(&str, &str)] = &[
     ),
     // KUMA-5.1: White's R, P, V, U, S on the seventh rank, Black pieces on the eighth to capture
     // while promoting.
-    (
-        "promotions-white",
-        "kr1d4/1RP1V1US/8/8/8/8/8/4K3 w - - 0 1",
-    ),
+    ("promotions-white", "kr1d4/1RP1V1US/8/8/8/8/8/4K3 w - - 0 1"),
     // The same for Black (the colour mirror of the previous one).
-    (
-        "promotions-black",
-        "4k3/8/8/8/8/8/1rp1v1us/KR1D4 b - - 0 1",
-    ),
+    ("promotions-black", "4k3/8/8/8/8/8/1rp1v1us/KR1D4 b - - 0 1"),
     // KUMA-7.4: a Blind Bear of each side one step from its last rank.
-    (
-        "blind-bears-near-home",
-        "4k3/1B6/8/8/8/8/6b1/4K3 w - - 0 1",
-    ),
+    ("blind-bears-near-home", "4k3/1B6/8/8/8/8/6b1/4K3 w - - 0 1"),
     // KUMA-7.4 switch: the Blind Bear on d7 is pinned by the Running Bear on d8 (fbR down the
     // d-file to the King on d1). Under NeedsLegalMove it may not move; under EvenIfExposed its
     // steps to c8 and e8 win.
-    (
-        "blind-bear-pinned",
-        "3r3k/3B4/8/8/8/8/8/3K4 w - - 0 1",
-    ),
+    ("blind-bear-pinned", "3r3k/3B4/8/8/8/8/8/3K4 w - - 0 1"),
     // KUMA-7.4, KUMA-7.7: White's Blind Bear has arrived on a8; Black to move, the game is over.
     ("blind-bear-home", "B3k3/8/8/8/8/8/8/4K3 b - - 0 1"),
     // KUMA-6.1: e7-e5 was just played; dxe6 e.p. is legal.
     ("en-passant", "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2"),
     // KUMA-6.1, KUMA-7.1: the same capture would open the fifth rank from the Mighty Bear on h5
     // (fsR slides sideways) to the King on a5, so it is illegal.
-    (
-        "en-passant-pinned",
-        "4k3/8/8/K2Pp2m/8/8/8/8 w - e6 0 2",
-    ),
+    ("en-passant-pinned", "4k3/8/8/K2Pp2m/8/8/8/8 w - e6 0 2"),
     // KUMA-7.1: White in check from the Upright Bear on e2 (Black's fR points down the file).
     ("in-check", "4k3/8/8/8/8/8/4u3/4K3 w - - 0 1"),
     // A middle game with every kind of Bear, castling rights on one wing each, Black to move.

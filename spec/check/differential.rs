@@ -18,6 +18,11 @@
 //! assert!(differential(&*reference, &*other, &Position::<Kuma>::start()).is_ok());
 //! ```
 
+// A Divergence is a report, built once when a check fails and carried to the user; its size on the
+// failure path costs nothing that matters, and the `Result<(), Divergence>` signatures are the
+// module's contract.
+#![allow(clippy::result_large_err)]
+
 use crate::{Game, Generator, Move, Outcome, Position};
 use serde::Serialize;
 use std::fmt;
@@ -130,7 +135,11 @@ impl fmt::Display for Difference {
             } => {
                 write!(f, "perft({depth}): a counts {a}, b counts {b}")?;
                 if let Some(c) = first_child {
-                    write!(f, " (first differing root move {}: {} vs {})", c.mv, c.a, c.b)?;
+                    write!(
+                        f,
+                        " (first differing root move {}: {} vs {})",
+                        c.mv, c.a, c.b
+                    )?;
                 }
                 Ok(())
             }
@@ -140,12 +149,15 @@ impl fmt::Display for Difference {
 
 impl std::error::Error for Divergence {}
 
+/// Legal moves with their text, sorted by it.
+pub type SortedMoves<K> = Vec<(String, Move<K>)>;
+
 /// The legal moves of `pos` sorted by their text, each with its text. The order every walk and
 /// mutation in this module uses to turn an index into a move.
 pub fn sorted_moves<G: Game>(
     gen: &dyn Generator<G>,
     pos: &Position<G>,
-) -> Vec<(String, Move<G::Kind>)> {
+) -> SortedMoves<G::Kind> {
     let mut moves: Vec<_> = gen
         .legal_moves(pos)
         .into_iter()
@@ -185,7 +197,7 @@ fn compare<G: Game>(
     b: &dyn Generator<G>,
     pos: &Position<G>,
     perft_depth: u32,
-) -> Result<Vec<(String, Move<G::Kind>)>, Difference> {
+) -> Result<SortedMoves<G::Kind>, Difference> {
     let moves_a = sorted_moves(a, pos);
     let moves_b = sorted_moves(b, pos);
     let text_a: Vec<String> = moves_a.iter().map(|(t, _)| t.clone()).collect();

@@ -23,6 +23,11 @@
 //! assert!(properties::all(&*reference, &Position::<Kuma>::start(), 2).is_ok());
 //! ```
 
+// A PropertyFailure is a report, built once when a check fails and carried to the user; its size on the
+// failure path costs nothing that matters, and the `Result<(), PropertyFailure>` signatures are the
+// module's contract.
+#![allow(clippy::result_large_err)]
+
 use crate::fen::{parse_fen, write_fen, FenDialect};
 use crate::{Game, Generator, Kind, Move, Position, Setup};
 use serde::Serialize;
@@ -149,7 +154,11 @@ pub fn colour_symmetry<G: Game>(
         .to_string()
     };
     let mapped: BTreeSet<String> = gen.legal_moves(pos).iter().map(map_move).collect();
-    let twin_moves: BTreeSet<String> = gen.legal_moves(&twin).iter().map(|m| m.to_string()).collect();
+    let twin_moves: BTreeSet<String> = gen
+        .legal_moves(&twin)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     if mapped != twin_moves {
         let missing: Vec<_> = mapped.difference(&twin_moves).cloned().collect();
         let extra: Vec<_> = twin_moves.difference(&mapped).cloned().collect();

@@ -5,9 +5,9 @@
 //! the code under test), and returns the first property or divergence that fails.
 
 use super::arbitrary::arbitrary_position;
+use super::corpus;
 use super::differential::{differential, differential_walk, Divergence};
 use super::properties::{self, PropertyFailure};
-use super::corpus;
 use crate::fen::{parse_fen, FenDialect};
 use crate::kuma::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
 use crate::{Game, Move, Position, Shape};
@@ -178,7 +178,11 @@ pub fn moves(data: &[u8]) -> Result<(), TargetFailure> {
     for pos in corpus::positions::<Kuma>() {
         if let Ok(mv) = reference.parse_move(&pos, text) {
             if !reference.legal_moves(&pos).contains(&mv) {
-                return Err(fail(pos.fen(), format!("parse_move gives {mv}, not a legal move")).into());
+                return Err(fail(
+                    pos.fen(),
+                    format!("parse_move gives {mv}, not a legal move"),
+                )
+                .into());
             }
             let again = reference.parse_move(&pos, &mv.to_string());
             if again.as_ref() != Ok(&mv) {

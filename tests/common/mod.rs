@@ -45,8 +45,7 @@ impl Broken {
 }
 
 pub fn is_en_passant(pos: &Position<Kuma>, mv: &Move<KumaKind>) -> bool {
-    pos.piece_at(mv.from).map(|p| p.kind) == Some(KumaKind::Pawn)
-        && Some(mv.to) == pos.ep_square()
+    pos.piece_at(mv.from).map(|p| p.kind) == Some(KumaKind::Pawn) && Some(mv.to) == pos.ep_square()
 }
 
 impl Generator<Kuma> for Broken {
