@@ -39,6 +39,7 @@ pub mod notation;
 pub mod replay;
 
 pub mod chess;
+pub mod congo;
 pub mod kuma;
 
 pub use colour::{ByColour, Colour};

@@ -144,6 +144,9 @@ pub enum PositionErrorKind {
     RoyalOutsideCastle(Square),
     /// Too many pieces of some kind for the game to have produced them.
     ImpossibleMaterial(Colour),
+    /// A side has more than one non-crocodile piece in the river: all but the one that just
+    /// entered it would have drowned (Congo, CONGO-2.5).
+    CrowdedRiver(Colour),
 }
 
 impl fmt::Display for PositionErrorKind {
@@ -169,6 +172,10 @@ impl fmt::Display for PositionErrorKind {
             }
             RoyalOutsideCastle(sq) => write!(f, "the royal piece on {sq} is outside its castle"),
             ImpossibleMaterial(c) => write!(f, "{c} has more pieces than the game can produce"),
+            CrowdedRiver(c) => write!(
+                f,
+                "{c} has more than one non-crocodile piece in the river (the others would have drowned)"
+            ),
         }
     }
 }

@@ -1,6 +1,12 @@
-//! Replaying a game record move by move (STUB: being written; the signatures are the contract).
+//! Replaying a game record move by move: [`replay`] reads a record (the seed's sample games, or
+//! plain move text), plays every move through a [`Generator`] from the start position, checks
+//! every claim the record makes (move numbers, piece letters, capture and check marks, the
+//! result) and reports how the game ended, or the first move that is wrong.
 
-use crate::{Colour, Game, Generator, Outcome};
+use crate::game::MoveTextError;
+use crate::notation::record::{tokenize, RecordResult, RecordToken};
+use crate::notation::seed;
+use crate::{Colour, Game, Generator, Move, Outcome, Position, Setup};
 use serde::Serialize;
 use std::fmt;
 
@@ -47,16 +53,156 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// How a record word that is a move gets read: plain move text (`e2e4`, `a7a8m`: only lower-case
+/// letters other than `x`, and digits) through [`Generator::parse_move`], anything else as the
+/// seed's notation (KUMA-8.2) through [`seed::read`].
+fn read_move<G: Game>(
+    gen: &dyn Generator<G>,
+    pos: &Position<G>,
+    text: &str,
+) -> Result<Move<G::Kind>, String> {
+    let plain = text
+        .chars()
+        .all(|c| (c.is_ascii_lowercase() && c != 'x') || c.is_ascii_digit());
+    if plain {
+        gen.parse_move(pos, text).map_err(|e| match e {
+            MoveTextError::Illegal(e) => e.reason,
+            MoveTextError::Parse(e) => e.to_string(),
+        })
+    } else {
+        seed::read(text, pos, gen).map_err(|e| e.to_string())
+    }
+}
+
+fn number_text(number: u32, side: Colour) -> String {
+    match side {
+        Colour::White => format!("{number}."),
+        Colour::Black => format!("{number}…"),
+    }
+}
+
 /// Replays a game record of game `G` from its start position with `gen`.
 ///
+/// The record's layout is described in [`crate::notation::record`]: optional leading text, move
+/// numbers (checked against the position: `12…` must come before Black's twelfth move), moves
+/// in the seed's notation (KUMA-8.2, every claim of the text checked, see
+/// [`seed::resolve`]) or as plain move text (`e2e4`), a final full stop and an optional result.
+///
+/// ```
+/// use fairyspec::{Game, kuma::Kuma, replay::replay};
+///
+/// let reference = Kuma::reference(&Default::default());
+/// let summary = replay(&*reference, "1. c2–c4 c7–c6 2. Bb1–c2 Bb8–c7.").unwrap();
+/// assert_eq!(summary.plies, 4);
+/// let err = replay(&*reference, "1. c2–c4 c7–c6 2. Bb1–c2 Vb8–c7").unwrap_err();
+/// assert_eq!(err.to_string(),
+///     "move 2… Vb8–c7: no Violent Bear on b8 (the piece there is a Blind Bear, letter B)");
+/// ```
+///
 /// # Errors
-/// The first bad move, with its number and why.
+/// The first bad part of the record, with its move number, side and cause: a move that cannot
+/// be read or is false in its position, a move after the end of the game, a wrong move number,
+/// text after the result, or a stated result that contradicts how the game ended.
 pub fn replay<G: Game>(gen: &dyn Generator<G>, text: &str) -> Result<ReplaySummary, ReplayError> {
-    let _ = (gen, text);
-    Err(ReplayError {
-        move_number: 0,
-        side: Colour::White,
-        text: String::new(),
-        cause: "replay is not written yet".to_string(),
+    let record = tokenize(text);
+    let mut pos = Position::<G>::start();
+    let mut history: Vec<Setup<G::Kind>> = Vec::new();
+    let mut plies = 0;
+    let mut announced: Option<(u32, Colour)> = None;
+    let mut stated: Option<RecordResult> = None;
+    for token in &record.tokens {
+        let number = pos.setup().fullmove_number;
+        let side = pos.turn();
+        let error = |text: String, cause: String| ReplayError {
+            move_number: number,
+            side,
+            text,
+            cause,
+        };
+        let token_text = match *token {
+            RecordToken::Number { number, side } => number_text(number, side),
+            RecordToken::Move(text) => text.to_string(),
+            RecordToken::Result(result) => result.text().to_string(),
+        };
+        if let Some(result) = stated {
+            return Err(error(token_text, format!("text after the result {result}")));
+        }
+        match *token {
+            RecordToken::Number {
+                number: written,
+                side: written_side,
+            } => {
+                if let Some((n, s)) = announced {
+                    return Err(error(
+                        number_text(n, s),
+                        "a move number with no move after it".to_string(),
+                    ));
+                }
+                if (written, written_side) != (number, side) {
+                    return Err(error(
+                        token_text,
+                        format!(
+                            "the record numbers this move {}, but it is move {}",
+                            number_text(written, written_side),
+                            number_text(number, side)
+                        ),
+                    ));
+                }
+                announced = Some((written, written_side));
+            }
+            RecordToken::Result(result) => {
+                if let Some((n, s)) = announced {
+                    return Err(error(
+                        number_text(n, s),
+                        "a move number with no move after it".to_string(),
+                    ));
+                }
+                stated = Some(result);
+            }
+            RecordToken::Move(text) => {
+                if let Some(outcome) = gen.outcome(&pos) {
+                    return Err(error(
+                        token_text,
+                        format!("the game is already over ({outcome})"),
+                    ));
+                }
+                let mv = read_move(gen, &pos, text).map_err(|cause| error(token_text, cause))?;
+                history.push(pos.repetition_key());
+                pos = gen.play_unchecked(&pos, &mv);
+                plies += 1;
+                announced = None;
+            }
+        }
+    }
+    let number = pos.setup().fullmove_number;
+    let side = pos.turn();
+    if let Some((n, s)) = announced {
+        return Err(ReplayError {
+            move_number: number,
+            side,
+            text: number_text(n, s),
+            cause: "a move number with no move after it".to_string(),
+        });
+    }
+    let outcome = gen.outcome(&pos);
+    if let Some(result) = stated {
+        if !result.fits(outcome) {
+            let ended = match outcome {
+                Some(o) => format!("the game ended {o}"),
+                None => "the game has not ended".to_string(),
+            };
+            return Err(ReplayError {
+                move_number: number,
+                side,
+                text: result.text().to_string(),
+                cause: format!("the record states the result {result}, but {ended}"),
+            });
+        }
+    }
+    Ok(ReplaySummary {
+        plies,
+        final_fen: pos.fen(),
+        outcome,
+        claimable: crate::claimable_draw(&pos, &history),
     })
 }

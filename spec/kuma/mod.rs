@@ -195,9 +195,7 @@ impl Game for Kuma {
     }
 
     fn bitboard(switches: &KumaSwitches) -> Option<Box<dyn Generator<Kuma>>> {
-        // The bitboard generator is being written; until it is, only the reference exists.
-        let _ = switches;
-        None
+        Some(Box::new(bitboard::Bitboard::new(*switches)))
     }
 }
 

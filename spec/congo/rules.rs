@@ -1,0 +1,722 @@
+//! Congo — the reference generator.
+//!
+//! Written to be read beside SPEC.md, chapter "Congo": one function per rule, each citing its
+//! rule ID; the board is the plain mailbox of [`Setup`], every move is found by walking offsets
+//! from the piece, nothing is precomputed. It shares no move-generation code with
+//! [`super::bitboard`]; the tests hold the two to each other and to published data.
+//!
+//! A turn is: choose one piece's move ([`movement_moves`], CONGO-3, CONGO-4), play it
+//! ([`play_move`]: capture, remove the monkey's jumped pieces, promote), then drown
+//! ([`drown`], CONGO-5). The game-end rules ([`game_end`], CONGO-6) decide whether there is a
+//! turn at all.
+
+use super::{in_castle, in_river, Congo, CongoKind, CongoSwitches, MonkeyReentry};
+use crate::{
+    Colour, Game, Generator, Move, MoveTextError, Offset, Outcome, Piece, Position, Reason, Setup,
+    Square, Via,
+};
+
+/// The reference generator of Congo.
+pub struct Reference {
+    switches: CongoSwitches,
+}
+
+impl Reference {
+    pub fn new(switches: CongoSwitches) -> Reference {
+        Reference { switches }
+    }
+}
+
+/// The eight king directions (orthogonal first, then diagonal), as (file, rank) offsets.
+const KING_DIRECTIONS: [Offset; 8] = [
+    Offset::new(0, 1),
+    Offset::new(0, -1),
+    Offset::new(1, 0),
+    Offset::new(-1, 0),
+    Offset::new(1, 1),
+    Offset::new(-1, 1),
+    Offset::new(1, -1),
+    Offset::new(-1, -1),
+];
+
+/// The four orthogonal directions.
+const ORTHOGONAL: [Offset; 4] = [
+    Offset::new(0, 1),
+    Offset::new(0, -1),
+    Offset::new(1, 0),
+    Offset::new(-1, 0),
+];
+
+/// The knight's eight leaps.
+const KNIGHT_LEAPS: [Offset; 8] = [
+    Offset::new(1, 2),
+    Offset::new(2, 1),
+    Offset::new(2, -1),
+    Offset::new(1, -2),
+    Offset::new(-1, -2),
+    Offset::new(-2, -1),
+    Offset::new(-2, 1),
+    Offset::new(-1, 2),
+];
+
+/// Owner-relative directions of the pawns: forward, forward-diagonal, sideways, backward.
+const FORWARD: Offset = Offset::new(0, 1);
+const FORWARD_DIAGONALS: [Offset; 2] = [Offset::new(-1, 1), Offset::new(1, 1)];
+const SIDEWAYS: [Offset; 2] = [Offset::new(-1, 0), Offset::new(1, 0)];
+const BACKWARD: Offset = Offset::new(0, -1);
+const BACKWARD_DIAGONALS: [Offset; 2] = [Offset::new(-1, -1), Offset::new(1, -1)];
+
+/// The square `offset` away from `sq`, if it is on the board.
+fn shift(sq: Square, offset: Offset) -> Option<Square> {
+    Congo::SHAPE.offset(sq, offset)
+}
+
+/// CONGO-3.1 — "move/capture": the square is empty or holds an enemy piece.
+fn can_land(setup: &Setup<CongoKind>, sq: Square, mover: Colour) -> bool {
+    !matches!(setup.piece_at(sq), Some(p) if p.colour == mover)
+}
+
+fn is_empty(setup: &Setup<CongoKind>, sq: Square) -> bool {
+    setup.piece_at(sq).is_none()
+}
+
+/// Adds the plain move `from`→`to` unless it is already listed (each destination once).
+fn add(moves: &mut Vec<Move<CongoKind>>, from: Square, to: Square) {
+    let mv = Move::new(from, to);
+    if !moves.contains(&mv) {
+        moves.push(mv);
+    }
+}
+
+/// CONGO-3.2 — the lion: one king step, move/capture, to a square inside its own castle; plus
+/// [`lion_flying_capture`].
+pub fn lion_moves(setup: &Setup<CongoKind>, from: Square, colour: Colour) -> Vec<Move<CongoKind>> {
+    let mut moves = Vec::new();
+    for dir in KING_DIRECTIONS {
+        if let Some(to) = shift(from, dir) {
+            if in_castle(colour, to) && can_land(setup, to, colour) {
+                add(&mut moves, from, to);
+            }
+        }
+    }
+    if let Some(to) = lion_flying_capture(setup, from, colour) {
+        add(&mut moves, from, to);
+    }
+    moves
+}
+
+/// CONGO-3.2 — the flying capture: if the enemy lion stands on the same file or diagonal as the
+/// lion with every square between them empty, the lion captures it (and wins, CONGO-6.1). Not
+/// along a rank: the castles share no rank.
+pub fn lion_flying_capture(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+) -> Option<Square> {
+    let lines = [
+        Offset::new(0, 1),
+        Offset::new(0, -1),
+        Offset::new(1, 1),
+        Offset::new(-1, 1),
+        Offset::new(1, -1),
+        Offset::new(-1, -1),
+    ];
+    for dir in lines {
+        let mut sq = from;
+        while let Some(next) = shift(sq, dir) {
+            sq = next;
+            if let Some(p) = setup.piece_at(sq) {
+                if p == Piece::new(colour.other(), CongoKind::Lion) {
+                    return Some(sq);
+                }
+                break;
+            }
+        }
+    }
+    None
+}
+
+/// CONGO-3.3 — the zebra: a knight's leap, move/capture.
+pub fn zebra_moves(setup: &Setup<CongoKind>, from: Square, colour: Colour) -> Vec<Move<CongoKind>> {
+    let mut moves = Vec::new();
+    for leap in KNIGHT_LEAPS {
+        if let Some(to) = shift(from, leap) {
+            if can_land(setup, to, colour) {
+                add(&mut moves, from, to);
+            }
+        }
+    }
+    moves
+}
+
+/// CONGO-3.4 — the elephant: one orthogonal step, or an orthogonal leap of exactly two squares
+/// (the square between is ignored), move/capture.
+pub fn elephant_moves(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+) -> Vec<Move<CongoKind>> {
+    let mut moves = Vec::new();
+    for dir in ORTHOGONAL {
+        for distance in [1, 2] {
+            if let Some(to) = shift(from, dir.times(distance)) {
+                if can_land(setup, to, colour) {
+                    add(&mut moves, from, to);
+                }
+            }
+        }
+    }
+    moves
+}
+
+/// CONGO-3.5 — the giraffe: one step in any of the eight directions to an **empty** square
+/// (it cannot capture so), or a leap of exactly two squares in any of the eight directions (the
+/// square between is ignored), move/capture.
+pub fn giraffe_moves(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+) -> Vec<Move<CongoKind>> {
+    let mut moves = Vec::new();
+    for dir in KING_DIRECTIONS {
+        if let Some(to) = shift(from, dir) {
+            if is_empty(setup, to) {
+                add(&mut moves, from, to);
+            }
+        }
+        if let Some(to) = shift(from, dir.times(2)) {
+            if can_land(setup, to, colour) {
+                add(&mut moves, from, to);
+            }
+        }
+    }
+    moves
+}
+
+/// CONGO-3.6 — the crocodile: one king step, move/capture; plus [`crocodile_slides`]. A
+/// destination the step and a slide both reach is one move.
+pub fn crocodile_moves(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+) -> Vec<Move<CongoKind>> {
+    let mut moves = Vec::new();
+    for dir in KING_DIRECTIONS {
+        if let Some(to) = shift(from, dir) {
+            if can_land(setup, to, colour) {
+                add(&mut moves, from, to);
+            }
+        }
+    }
+    for to in crocodile_slides(setup, from, colour) {
+        add(&mut moves, from, to);
+    }
+    moves
+}
+
+/// CONGO-3.6 — the crocodile's slides. On land: like a rook along its file **towards the
+/// river** (up from ranks 1–3, down from ranks 5–7, whatever its colour), up to and including
+/// the river square. In the river: like a rook along the river, both ways. A slide stops at the
+/// first piece, capturing it if it is an enemy.
+pub fn crocodile_slides(setup: &Setup<CongoKind>, from: Square, colour: Colour) -> Vec<Square> {
+    let directions: Vec<Offset> = if in_river(from) {
+        SIDEWAYS.to_vec()
+    } else if from.rank() < super::RIVER_RANK {
+        vec![Offset::new(0, 1)]
+    } else {
+        vec![Offset::new(0, -1)]
+    };
+    let mut targets = Vec::new();
+    for dir in directions {
+        let mut sq = from;
+        while let Some(next) = shift(sq, dir) {
+            // On land the slide ends at the river.
+            if !in_river(from) && !toward_river_or_at(from, next) {
+                break;
+            }
+            sq = next;
+            match setup.piece_at(sq) {
+                None => targets.push(sq),
+                Some(p) => {
+                    if p.colour != colour {
+                        targets.push(sq);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    targets
+}
+
+/// Whether `sq` (on `from`'s file) lies between `from` and the river, river included.
+fn toward_river_or_at(from: Square, sq: Square) -> bool {
+    let river = super::RIVER_RANK;
+    if from.rank() < river {
+        sq.rank() <= river
+    } else {
+        sq.rank() >= river
+    }
+}
+
+/// CONGO-3.7 — the monkey: one king step to an **empty** square (it never captures by a step),
+/// or a capture chain ([`monkey_chains`]).
+pub fn monkey_moves(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+) -> Vec<Move<CongoKind>> {
+    let mut moves = Vec::new();
+    for dir in KING_DIRECTIONS {
+        if let Some(to) = shift(from, dir) {
+            if is_empty(setup, to) {
+                add(&mut moves, from, to);
+            }
+        }
+    }
+    moves.extend(monkey_chains(setup, from, colour));
+    moves
+}
+
+/// CONGO-4.1 – CONGO-4.4 — every capture chain of the monkey on `from`: each distinct landing
+/// path is one move (`c3e3e5c3`).
+///
+/// A jump goes over an adjacent **enemy** piece (any of eight directions) to the square directly
+/// beyond, which must be empty (CONGO-4.1). The jumped pieces stay on the board until the chain
+/// ends (CONGO-4.2), so a jumped piece cannot be landed on and cannot be jumped again; the
+/// monkey's own start square counts as empty, and any square may be landed on again
+/// (CONGO-4.3). The monkey may stop after any jump. Jumping the enemy lion ends the chain
+/// (CONGO-4.4).
+pub fn monkey_chains(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+) -> Vec<Move<CongoKind>> {
+    let mut chains = Vec::new();
+    let mut landings = Vec::new();
+    let mut jumped = Vec::new();
+    extend_chain(
+        setup,
+        from,
+        colour,
+        from,
+        &mut landings,
+        &mut jumped,
+        &mut chains,
+    );
+    chains
+}
+
+/// One more jump of a chain that stands on `here` after `landings`, having jumped `jumped`.
+fn extend_chain(
+    setup: &Setup<CongoKind>,
+    start: Square,
+    colour: Colour,
+    here: Square,
+    landings: &mut Vec<Square>,
+    jumped: &mut Vec<Square>,
+    chains: &mut Vec<Move<CongoKind>>,
+) {
+    for dir in KING_DIRECTIONS {
+        let Some(over) = shift(here, dir) else {
+            continue;
+        };
+        let Some(beyond) = shift(over, dir) else {
+            continue;
+        };
+        let Some(victim) = setup.piece_at(over) else {
+            continue;
+        };
+        let landing_free = beyond == start || is_empty(setup, beyond);
+        if victim.colour == colour || jumped.contains(&over) || !landing_free {
+            continue;
+        }
+        landings.push(beyond);
+        jumped.push(over);
+        // `landings` holds at most one square per enemy piece (≤ 14), so it always fits.
+        if let Some(via) = Via::from_slice(&landings[..landings.len() - 1]) {
+            chains.push(Move {
+                from: start,
+                via,
+                to: beyond,
+                promotion: None,
+            });
+        }
+        if victim.kind != CongoKind::Lion {
+            extend_chain(setup, start, colour, beyond, landings, jumped, chains);
+        }
+        landings.pop();
+        jumped.pop();
+    }
+}
+
+/// CONGO-3.8 — whether a pawn of `colour` on `sq` is beyond the river: White on ranks 5–7,
+/// Black on ranks 1–3. A pawn in the river is not beyond it.
+pub fn beyond_river(colour: Colour, sq: Square) -> bool {
+    match colour {
+        Colour::White => sq.rank() > super::RIVER_RANK,
+        Colour::Black => sq.rank() < super::RIVER_RANK,
+    }
+}
+
+/// CONGO-3.8 — the pawn: one step straight or diagonally forward, move/capture; once beyond the
+/// river also one or two squares straight back, without capturing or jumping.
+pub fn pawn_moves(setup: &Setup<CongoKind>, from: Square, colour: Colour) -> Vec<Move<CongoKind>> {
+    let mut moves = forward_steps(setup, from, colour, false);
+    if beyond_river(colour, from) {
+        retreat(setup, from, colour, BACKWARD, &mut moves);
+    }
+    moves
+}
+
+/// CONGO-3.10 — the superpawn: one step straight or diagonally forward or straight sideways,
+/// move/capture; and one or two squares straight or diagonally back, without capturing or
+/// jumping, anywhere on the board.
+pub fn superpawn_moves(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+) -> Vec<Move<CongoKind>> {
+    let mut moves = forward_steps(setup, from, colour, true);
+    retreat(setup, from, colour, BACKWARD, &mut moves);
+    for dir in BACKWARD_DIAGONALS {
+        retreat(setup, from, colour, dir, &mut moves);
+    }
+    moves
+}
+
+/// The pawn's forward steps (and the superpawn's sideways ones), move/capture.
+fn forward_steps(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+    sideways: bool,
+) -> Vec<Move<CongoKind>> {
+    let mut dirs = vec![FORWARD];
+    dirs.extend(FORWARD_DIAGONALS);
+    if sideways {
+        dirs.extend(SIDEWAYS);
+    }
+    let mut moves = Vec::new();
+    for dir in dirs {
+        if let Some(to) = shift(from, dir.for_colour(colour)) {
+            if can_land(setup, to, colour) {
+                add(&mut moves, from, to);
+            }
+        }
+    }
+    moves
+}
+
+/// A non-capturing retreat of one or two squares in the owner-relative direction `dir`; two
+/// only if both squares are empty.
+fn retreat(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+    dir: Offset,
+    moves: &mut Vec<Move<CongoKind>>,
+) {
+    let dir = dir.for_colour(colour);
+    let Some(one) = shift(from, dir) else { return };
+    if !is_empty(setup, one) {
+        return;
+    }
+    add(moves, from, one);
+    if let Some(two) = shift(one, dir) {
+        if is_empty(setup, two) {
+            add(moves, from, two);
+        }
+    }
+}
+
+/// The moves of the piece on `from` by its own movement (CONGO-3, CONGO-4), whoever is to move.
+/// Empty if `from` is empty.
+pub fn piece_moves(setup: &Setup<CongoKind>, from: Square) -> Vec<Move<CongoKind>> {
+    let Some(piece) = setup.piece_at(from) else {
+        return Vec::new();
+    };
+    let c = piece.colour;
+    match piece.kind {
+        CongoKind::Lion => lion_moves(setup, from, c),
+        CongoKind::Zebra => zebra_moves(setup, from, c),
+        CongoKind::Elephant => elephant_moves(setup, from, c),
+        CongoKind::Giraffe => giraffe_moves(setup, from, c),
+        CongoKind::Crocodile => crocodile_moves(setup, from, c),
+        CongoKind::Monkey => monkey_moves(setup, from, c),
+        CongoKind::Pawn => pawn_moves(setup, from, c),
+        CongoKind::Superpawn => superpawn_moves(setup, from, c),
+    }
+}
+
+/// Every move of the side to move's pieces (CONGO-3, CONGO-4), before the game-end rules
+/// (CONGO-6) are asked whether there is a turn at all. There is no check in Congo (CONGO-6.2):
+/// every such move is legal while the game goes on.
+pub fn movement_moves(setup: &Setup<CongoKind>) -> Vec<Move<CongoKind>> {
+    setup
+        .pieces()
+        .filter(|(_, p)| p.colour == setup.turn)
+        .flat_map(|(sq, _)| piece_moves(setup, sq))
+        .collect()
+}
+
+/// CONGO-3.1, CONGO-3.9, CONGO-4.2 — the board after `mv`, before drowning: the piece goes from
+/// `from` to `to`, capturing what stands on `to`; a monkey's jumped pieces (the squares between
+/// consecutive landings two squares apart) are removed at the end of the chain; a pawn that ends
+/// on its last rank becomes a superpawn.
+pub fn play_move(setup: &mut Setup<CongoKind>, mv: &Move<CongoKind>) {
+    let Some(piece) = setup.piece_at(mv.from) else {
+        return;
+    };
+    if piece.kind == CongoKind::Monkey {
+        let path = mv.path();
+        for pair in path.windows(2) {
+            if let Some(over) = jumped_square(pair[0], pair[1]) {
+                setup.set(over, None);
+            }
+        }
+    }
+    setup.set(mv.from, None);
+    let last = piece
+        .colour
+        .relative_rank(Congo::SHAPE.last_rank(), Congo::SHAPE.ranks);
+    let becomes = if piece.kind == CongoKind::Pawn && mv.to.rank() == last {
+        Piece::new(piece.colour, CongoKind::Superpawn)
+    } else {
+        piece
+    };
+    setup.set(mv.to, Some(becomes));
+}
+
+/// The square a monkey jumped over going from `a` to `b`, if that leg was a jump (two squares
+/// in a straight line).
+fn jumped_square(a: Square, b: Square) -> Option<Square> {
+    let df = b.file() as i8 - a.file() as i8;
+    let dr = b.rank() as i8 - a.rank() as i8;
+    let straight = (df.abs() == 2 || df == 0) && (dr.abs() == 2 || dr == 0) && (df, dr) != (0, 0);
+    if straight {
+        shift(a, Offset::new(df / 2, dr / 2))
+    } else {
+        None
+    }
+}
+
+/// CONGO-5.2, CONGO-5.3 — drowning, after `mover` played `mv`: each of the mover's pieces in the
+/// river, other than a crocodile, is removed — except the piece that just entered the river from
+/// outside it. A piece that started and ended its move in the river drowns. The opponent's river
+/// pieces are not touched (they are judged after the opponent's move). [reading] This runs after
+/// every move, the winning capture of the lion included (the course data does so).
+///
+/// CONGO-5.4 — a monkey chain that starts in the river, lands on land and ends in the river
+/// again: [`MonkeyReentry::Drowns`] (default) treats it like any other move that starts and ends
+/// in the river; [`MonkeyReentry::Survives`] counts the landing on land as leaving the river.
+pub fn drown(
+    setup: &mut Setup<CongoKind>,
+    mover: Colour,
+    mv: &Move<CongoKind>,
+    switches: &CongoSwitches,
+) {
+    let entered_from_outside = !in_river(mv.from)
+        || (switches.monkey_reentry == MonkeyReentry::Survives
+            && mv.via.as_slice().iter().any(|&sq| !in_river(sq)));
+    let drowned: Vec<Square> = setup
+        .pieces()
+        .filter(|&(sq, p)| {
+            p.colour == mover
+                && p.kind != CongoKind::Crocodile
+                && in_river(sq)
+                && !(sq == mv.to && entered_from_outside)
+        })
+        .map(|(sq, _)| sq)
+        .collect();
+    for sq in drowned {
+        setup.set(sq, None);
+    }
+}
+
+/// CONGO-6 — whether the game is over before the side to move plays, and how:
+///
+/// - CONGO-6.1: the side to move has no lion (it was just captured): the other side has won.
+/// - CONGO-6.4: only the two lions are left and the side to move cannot capture the other
+///   (the flying capture): a draw. If it can, the game goes on and that move wins.
+/// - CONGO-6.3: the side to move has no move: it loses.
+pub fn game_end(setup: &Setup<CongoKind>) -> Option<Outcome> {
+    let us = setup.turn;
+    let Some(lion) = setup
+        .pieces()
+        .find(|&(_, p)| p == Piece::new(us, CongoKind::Lion))
+        .map(|(sq, _)| sq)
+    else {
+        return Some(Outcome::win(us.other(), Reason::LionCaptured));
+    };
+    let bare_lions = setup.pieces().all(|(_, p)| p.kind == CongoKind::Lion);
+    if bare_lions && lion_flying_capture(setup, lion, us).is_none() {
+        return Some(Outcome::draw(Reason::BareLions));
+    }
+    if movement_moves(setup).is_empty() {
+        return Some(Outcome::win(us.other(), Reason::NoLegalMove));
+    }
+    None
+}
+
+impl Generator<Congo> for Reference {
+    fn name(&self) -> &'static str {
+        "reference"
+    }
+
+    fn switches(&self) -> &CongoSwitches {
+        &self.switches
+    }
+
+    /// CONGO-6.6: a finished game has no moves; otherwise every movement move is legal.
+    fn legal_moves(&self, pos: &Position<Congo>) -> Vec<Move<CongoKind>> {
+        if game_end(pos.setup()).is_some() {
+            Vec::new()
+        } else {
+            movement_moves(pos.setup())
+        }
+    }
+
+    /// One turn: [`play_move`], then [`drown`]; then the other side is to move, and the move
+    /// counter goes up after Black's move (CONGO-7.3).
+    fn play_unchecked(&self, pos: &Position<Congo>, mv: &Move<CongoKind>) -> Position<Congo> {
+        let mut setup = pos.setup().clone();
+        let mover = setup.turn;
+        play_move(&mut setup, mv);
+        drown(&mut setup, mover, mv, &self.switches);
+        setup.turn = mover.other();
+        if mover == Colour::Black {
+            setup.fullmove_number = setup.fullmove_number.saturating_add(1);
+        }
+        Position::new_unchecked(setup)
+    }
+
+    /// CONGO-6.2: there is no check in Congo.
+    fn is_check(&self, _pos: &Position<Congo>) -> bool {
+        false
+    }
+
+    fn outcome(&self, pos: &Position<Congo>) -> Option<Outcome> {
+        game_end(pos.setup())
+    }
+
+    fn parse_move(
+        &self,
+        pos: &Position<Congo>,
+        text: &str,
+    ) -> Result<Move<CongoKind>, MoveTextError> {
+        super::parse_legal_move(self, pos, text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+
+    fn pos(fen: &str) -> Position<Congo> {
+        Position::from_fen(fen).expect("test FEN is valid")
+    }
+
+    fn texts(moves: &[Move<CongoKind>]) -> Vec<String> {
+        let mut t: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        t.sort();
+        t
+    }
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).expect("square name")
+    }
+
+    #[test]
+    fn congo_8_1_start_has_24_moves() {
+        let gen = Congo::reference(&CongoSwitches::default());
+        let moves = gen.legal_moves(&Position::start());
+        // The brief's hand count: 19 pawn moves (a2 and g2 have two each, the other five
+        // three each: 2·2 + 5·3 = 19), giraffe a1a3 and a1c3, elephants c1c3 and e1e3, zebra
+        // g1f3.
+        let non_pawn: Vec<String> = texts(&moves)
+            .into_iter()
+            .filter(|m| &m[1..2] != "2")
+            .collect();
+        assert_eq!(non_pawn, ["a1a3", "a1c3", "c1c3", "e1e3", "g1f3"]);
+        assert_eq!(moves.len(), 24);
+    }
+
+    #[test]
+    fn congo_4_the_seeds_monkey_chain_takes_everything() {
+        // Seed: "Brown's monkey can capture all of Black's pieces in one multi-capture move by
+        // jumping successively to a1, c3, c1, e3, g5, e5, c5 and a5." The seed's diagram is not
+        // in the text; this board puts the monkey on a3 and one black piece between each pair
+        // of consecutive landings (a2, b2, c2, d2, f4, f5, d5, b5).
+        let gen = Congo::reference(&CongoSwitches::default());
+        let p = pos("4l2/7/1p1p1p1/5z1/M6/pppp3/3L3 w");
+        let chains = texts(&monkey_chains(p.setup(), sq("a3"), Colour::White));
+        assert!(
+            chains.contains(&"a3a1c3c1e3g5e5c5a5".to_string()),
+            "{chains:?}"
+        );
+        let mv = Move::<CongoKind>::parse("a3a1c3c1e3g5e5c5a5").expect("move text");
+        let after = gen.play(&p, &mv).expect("legal");
+        assert_eq!(after.fen(), "4l2/7/M6/7/7/7/3L3 b 0");
+    }
+
+    #[test]
+    fn congo_4_3_chain_revisits_its_start_square() {
+        // A ring in White's castle: the monkey on c1 jumps d1 to e1, e2 to e3, d3 to c3 and c2
+        // back to c1, its vacated start square; or the same ring the other way round.
+        let p = pos("3l3/7/7/7/3z3/2gLe2/2Me3 w");
+        let chains = texts(&monkey_chains(p.setup(), sq("c1"), Colour::White));
+        assert_eq!(
+            chains,
+            [
+                "c1c3",
+                "c1c3e3",
+                "c1c3e3e1",
+                "c1c3e3e1c1",
+                "c1e1",
+                "c1e1e3",
+                "c1e1e3c3",
+                "c1e1e3c3c1"
+            ]
+        );
+        // Landings may repeat, jumped pieces may not: no chain goes c1 -> e1 -> c1 over d1
+        // twice. All four pieces are removed at the end.
+        let gen = Congo::reference(&CongoSwitches::default());
+        let mv = Move::<CongoKind>::parse("c1e1e3c3c1").expect("move text");
+        let after = gen.play(&p, &mv).expect("legal");
+        assert_eq!(after.fen(), "3l3/7/7/7/7/3L3/2M4 b 0");
+    }
+
+    #[test]
+    fn congo_3_6_crocodile_slides_towards_the_river() {
+        // White crocodile on b1, empty file: steps a1? (occupied by nothing) and slides to b2,
+        // b3, b4 (b2 is also a step; listed once).
+        let p = pos("3l3/7/7/7/7/3L3/1C5 w");
+        let moves = texts(&crocodile_moves(p.setup(), sq("b1"), Colour::White));
+        assert_eq!(
+            moves,
+            ["b1a1", "b1a2", "b1b2", "b1b3", "b1b4", "b1c1", "b1c2"]
+        );
+        // In the river it slides along it; it does not slide along the file.
+        let p = pos("3l3/7/7/1C5/7/3L3/7 w");
+        let moves = texts(&crocodile_moves(p.setup(), sq("b4"), Colour::White));
+        assert_eq!(
+            moves,
+            [
+                "b4a3", "b4a4", "b4a5", "b4b3", "b4b5", "b4c3", "b4c4", "b4c5", "b4d4", "b4e4",
+                "b4f4", "b4g4"
+            ]
+        );
+    }
+
+    #[test]
+    fn congo_5_2_a_piece_moving_within_the_river_drowns() {
+        let gen = Congo::reference(&CongoSwitches::default());
+        let p = pos("3l3/7/7/E6/7/3L3/7 w");
+        let after = gen.play(&p, &Move::new(sq("a4"), sq("b4"))).expect("legal");
+        assert_eq!(after.fen(), "3l3/7/7/7/7/3L3/7 b 0");
+        let after = gen.play(&p, &Move::new(sq("a4"), sq("a5"))).expect("legal");
+        assert_eq!(after.fen(), "3l3/7/E6/7/7/3L3/7 b 0");
+    }
+}

@@ -1,0 +1,94 @@
+//! Congo perft numbers (corpus/congo/start.perft) through both generators, with a node limit
+//! that keeps `cargo test` fast (deep numbers: `fairyspec verify`, the benchmark), and the
+//! monkey re-entry switch (CONGO-5.4), and move text through both generators (CONGO-7.1).
+
+use fairyspec::congo::{Congo, CongoSwitches, MonkeyReentry};
+use fairyspec::perft::parse_perft_file;
+use fairyspec::{Game, Generator, Move, Position};
+
+fn generators(switches: CongoSwitches) -> Vec<(Box<dyn Generator<Congo>>, u64)> {
+    let mut gens = vec![(Congo::reference(&switches), 20_000)];
+    if let Some(b) = Congo::bitboard(&switches) {
+        gens.push((b, 2_000_000));
+    }
+    assert_eq!(gens.len(), 2);
+    gens
+}
+
+/// CONGO-8.2: every count of the file up to each generator's node limit.
+#[test]
+fn congo_8_perft_corpus() {
+    let path = format!("{}/corpus/congo/start.perft", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("perft file");
+    let records = parse_perft_file(&text).expect("well-formed");
+    assert_eq!(records.len(), 4);
+    let mut checked = 0;
+    for (gen, limit) in generators(CongoSwitches::default()) {
+        for rec in &records {
+            let pos = Position::<Congo>::from_fen(&rec.epd).expect("valid position");
+            for &(depth, nodes) in &rec.counts {
+                if nodes <= limit {
+                    assert_eq!(
+                        gen.perft(&pos, depth),
+                        nodes,
+                        "{} depth {depth} ({})",
+                        rec.id,
+                        gen.name()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "{checked}");
+}
+
+/// CONGO-5.4: the monkey on b4 leaves the river by jumping c5 to d6 and comes back by jumping
+/// e5 to f4. By default it drowns (its captures stand); with the alternative it survives.
+#[test]
+fn congo_5_4_monkey_reentry_switch() {
+    let pos = Position::<Congo>::from_fen("3l2z/7/2p1p2/1M5/7/3L3/7 w").expect("valid");
+    let mv = Move::parse("b4d6f4").expect("move text");
+    for (reading, want) in [
+        (MonkeyReentry::Drowns, "3l2z/7/7/7/7/3L3/7 b 0"),
+        (MonkeyReentry::Survives, "3l2z/7/7/5M1/7/3L3/7 b 0"),
+    ] {
+        let switches = CongoSwitches {
+            monkey_reentry: reading,
+        };
+        for (gen, _) in generators(switches) {
+            let after = gen.play(&pos, &mv).expect("legal");
+            assert_eq!(after.fen(), want, "{reading:?} ({})", gen.name());
+            // The one-jump chain b4d6 ends on land: the switch does not matter.
+            let mv = Move::parse("b4d6").expect("move text");
+            assert_eq!(
+                gen.play(&pos, &mv).expect("legal").fen(),
+                "3l2z/3M3/4p2/7/7/3L3/7 b 0"
+            );
+        }
+    }
+}
+
+/// CONGO-7.1: both generators read the default text and mindsports' dashed form, and refuse
+/// illegal or malformed text with a typed error.
+#[test]
+fn congo_7_1_move_text_through_both_generators() {
+    let pos = Position::<Congo>::from_fen("4l2/7/1p1p1p1/5z1/M6/pppp3/3L3 w").expect("valid");
+    for (gen, _) in generators(CongoSwitches::default()) {
+        for text in [
+            "a3a1c3c1e3g5e5c5a5",
+            "a3-a1-c3-c1-e3-g5-e5-c5-a5x",
+            "A3-A1-C3X",
+        ] {
+            let mv = gen.parse_move(&pos, text);
+            assert!(mv.is_ok(), "{text} ({}): {mv:?}", gen.name());
+        }
+        assert_eq!(
+            gen.parse_move(&pos, "a3-b3").map(|m| m.to_string()),
+            Ok("a3b3".to_string())
+        );
+        for bad in ["a3a1c1", "a3a2", "d1d3", "a3-", "a3a1s", "zz"] {
+            assert!(gen.parse_move(&pos, bad).is_err(), "{bad} ({})", gen.name());
+        }
+    }
+}
