@@ -154,10 +154,7 @@ pub type SortedMoves<K> = Vec<(String, Move<K>)>;
 
 /// The legal moves of `pos` sorted by their text, each with its text. The order every walk and
 /// mutation in this module uses to turn an index into a move.
-pub fn sorted_moves<G: Game>(
-    gen: &dyn Generator<G>,
-    pos: &Position<G>,
-) -> SortedMoves<G::Kind> {
+pub fn sorted_moves<G: Game>(gen: &dyn Generator<G>, pos: &Position<G>) -> SortedMoves<G::Kind> {
     let mut moves: Vec<_> = gen
         .legal_moves(pos)
         .into_iter()

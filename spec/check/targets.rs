@@ -10,6 +10,8 @@ use super::differential::{differential, differential_walk, Divergence};
 use super::properties::{self, PropertyFailure};
 use crate::fen::{parse_fen, FenDialect};
 use crate::kuma::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
+use crate::notation::seed;
+use crate::replay::replay;
 use crate::{Game, Move, Position, Shape};
 use ::arbitrary::{Arbitrary, Unstructured};
 use serde::Serialize;
@@ -143,9 +145,15 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
     Ok(())
 }
 
-/// Fuzz target `moves`: any text. What [`Move::parse`] accepts prints and reads back as the same
-/// move; in every corpus position, what [`crate::Generator::parse_move`] accepts is a legal move
-/// whose own text reads back as it.
+/// Fuzz target `moves`: any text, read as a move and as a game record.
+///
+/// - What [`Move::parse`] accepts prints and reads back as the same move.
+/// - What the seed's notation ([`seed::parse`], KUMA-8.2) accepts prints and reads back as the
+///   same seed move.
+/// - In every corpus position, a move that [`crate::Generator::parse_move`] or [`seed::read`]
+///   accepts is legal, and its own text (plain, or [`seed::to_seed`]) reads back as it.
+/// - [`replay`] of the text as a Kuma record does not panic, and a successful replay ends in a
+///   valid position.
 ///
 /// # Errors
 /// The first property failure.
@@ -153,13 +161,16 @@ pub fn moves(data: &[u8]) -> Result<(), TargetFailure> {
     let Ok(text) = std::str::from_utf8(data) else {
         return Ok(());
     };
-    let fail = |fen: String, detail: String| PropertyFailure {
-        property: "move_text_round_trip",
-        game: Kuma::NAME,
-        generator: "-".to_string(),
-        fen,
-        mv: Some(text.to_string()),
-        detail,
+    let fail = |fen: String, detail: String| -> TargetFailure {
+        PropertyFailure {
+            property: "move_text_round_trip",
+            game: Kuma::NAME,
+            generator: "reference".to_string(),
+            fen,
+            mv: Some(text.to_string()),
+            detail,
+        }
+        .into()
     };
     if let Ok(mv) = Move::<KumaKind>::parse(text) {
         let printed = mv.to_string();
@@ -169,29 +180,68 @@ pub fn moves(data: &[u8]) -> Result<(), TargetFailure> {
                 return Err(fail(
                     "-".to_string(),
                     format!("{mv:?} prints as {printed:?}, which reads back as {other:?}"),
-                )
-                .into())
+                ))
+            }
+        }
+    }
+    if let Ok(sm) = seed::parse::<Kuma>(text) {
+        let printed = sm.to_string();
+        match seed::parse::<Kuma>(&printed) {
+            Ok(back) if back == sm => {}
+            other => {
+                return Err(fail(
+                    "-".to_string(),
+                    format!(
+                        "seed move {sm:?} prints as {printed:?}, which reads back as {other:?}"
+                    ),
+                ))
             }
         }
     }
     let reference = Kuma::reference(&KumaSwitches::default());
+    let gen = &*reference;
     for pos in corpus::positions::<Kuma>() {
-        if let Ok(mv) = reference.parse_move(&pos, text) {
-            if !reference.legal_moves(&pos).contains(&mv) {
+        let legal = gen.legal_moves(&pos);
+        if let Ok(mv) = gen.parse_move(&pos, text) {
+            if !legal.contains(&mv) {
                 return Err(fail(
                     pos.fen(),
                     format!("parse_move gives {mv}, not a legal move"),
-                )
-                .into());
+                ));
             }
-            let again = reference.parse_move(&pos, &mv.to_string());
+            let again = gen.parse_move(&pos, &mv.to_string());
             if again.as_ref() != Ok(&mv) {
                 return Err(fail(
                     pos.fen(),
                     format!("parse_move gives {mv}, whose text reads back as {again:?}"),
-                )
-                .into());
+                ));
             }
+        }
+        if let Ok(mv) = seed::read(text, &pos, gen) {
+            if !legal.contains(&mv) {
+                return Err(fail(
+                    pos.fen(),
+                    format!("seed::read gives {mv}, not a legal move"),
+                ));
+            }
+            let written = seed::to_seed(&mv, &pos, gen);
+            let again = seed::read(&written, &pos, gen);
+            if again.as_ref() != Ok(&mv) {
+                return Err(fail(
+                    pos.fen(),
+                    format!(
+                        "seed::read gives {mv}, written {written:?}, which reads back as {again:?}"
+                    ),
+                ));
+            }
+        }
+    }
+    if let Ok(summary) = replay(gen, text) {
+        if let Err(e) = Position::<Kuma>::from_fen(&summary.final_fen) {
+            return Err(fail(
+                summary.final_fen.clone(),
+                format!("the replay ends in an invalid position: {e}"),
+            ));
         }
     }
     Ok(())
