@@ -235,7 +235,7 @@ fn walk_reports_the_line_that_leads_to_a_divergence() {
 // Random play.
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     /// Random playouts from the corpus positions, compared at every ply (perft(1) at each node,
     /// perft(2) at the end).

@@ -141,7 +141,7 @@ fn fen_round_trip_normalises_missing_counters() {
 // Random positions.
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     /// Every property at the end of a random playout from a corpus position.
     #[test]

@@ -22,6 +22,7 @@
 //! assert_eq!(pos.turn(), fairyspec::Colour::Black);
 //! ```
 
+use crate::fen::FenDialect;
 use crate::{CastleSides, Colour, Game, Generator, Kind, Piece, Position, Square};
 use arbitrary::{Arbitrary, Unstructured};
 
@@ -84,8 +85,8 @@ fn square<G: Game>(n: u8) -> Square {
         .unwrap_or(Square::new(0, 0))
 }
 
-/// Applies one mutation; `None` if it does not apply (no legal move) or the result is not a
-/// valid position.
+/// Applies one mutation; `None` if it does not apply (no legal move; castling rights or an e.p.
+/// square in a game whose FEN dialect has none) or the result is not a valid position.
 pub fn apply<G: Game>(
     gen: &dyn Generator<G>,
     pos: &Position<G>,
@@ -118,6 +119,13 @@ pub fn apply<G: Game>(
             );
         }
         Mutation::DiscardPieceAt { sq } => setup.set(square::<G>(sq), None),
+        // Castling rights and e.p. squares exist only in games whose FEN has them (the Chess
+        // dialect); elsewhere no FEN and no move can make them, so neither does a mutation.
+        Mutation::ToggleCastles { .. } | Mutation::SetEp { .. }
+            if G::DIALECT != FenDialect::Chess =>
+        {
+            return None;
+        }
         Mutation::ToggleCastles { which } => {
             let colour = if which & 1 == 0 {
                 Colour::White

@@ -23,7 +23,8 @@
 // module's contract.
 #![allow(clippy::result_large_err)]
 
-use crate::{Game, Generator, Move, Outcome, Position};
+use crate::fen::{castling_text, placement_text};
+use crate::{Game, Generator, Kind, Move, Outcome, Position, Setup};
 use serde::Serialize;
 use std::fmt;
 
@@ -71,6 +72,23 @@ pub enum Difference {
         mv: String,
         fen_a: String,
         fen_b: String,
+    },
+    /// The same legal move gives positions with the same FEN that differ in a field the game's
+    /// FEN dialect does not write (e.g. castling rights in Congo): `fields` lists each such field
+    /// as `name: a-value / b-value`.
+    HiddenState {
+        #[serde(rename = "move")]
+        mv: String,
+        fen: String,
+        fields: Vec<String>,
+    },
+    /// The two generators list moves with the same text that are different values (text is
+    /// meant to name a move uniquely).
+    MoveValue {
+        #[serde(rename = "move")]
+        mv: String,
+        a: String,
+        b: String,
     },
     /// perft differs although every child agreed; `first_child` is the first root move (in move
     /// text order) whose subtree counts differ, when one does.
@@ -126,6 +144,14 @@ impl fmt::Display for Difference {
             }
             Difference::Child { mv, fen_a, fen_b } => {
                 write!(f, "after {mv}: a gives {fen_a}, b gives {fen_b}")
+            }
+            Difference::HiddenState { mv, fen, fields } => write!(
+                f,
+                "after {mv}: both give {fen}, but differ outside the FEN in {}",
+                fields.join("; ")
+            ),
+            Difference::MoveValue { mv, a, b } => {
+                write!(f, "move {mv} is {a} for a and {b} for b")
             }
             Difference::Perft {
                 depth,
@@ -187,6 +213,41 @@ fn missing_from(x: &[String], y: &[String]) -> Vec<String> {
     out
 }
 
+/// The fields in which two setups differ, as `name: a / b` (the board as FEN placement text).
+pub fn setup_differences<K: Kind>(a: &Setup<K>, b: &Setup<K>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut field = |name: &str, x: String, y: String| {
+        if x != y {
+            out.push(format!("{name}: {x} / {y}"));
+        }
+    };
+    field("turn", a.turn.to_string(), b.turn.to_string());
+    field(
+        "castling",
+        castling_text(&a.castling),
+        castling_text(&b.castling),
+    );
+    let square = |sq: Option<crate::Square>| sq.map_or_else(|| "-".to_string(), |s| s.to_string());
+    field("ep_square", square(a.ep_square), square(b.ep_square));
+    field(
+        "halfmove_clock",
+        a.halfmove_clock.to_string(),
+        b.halfmove_clock.to_string(),
+    );
+    field(
+        "fullmove_number",
+        a.fullmove_number.to_string(),
+        b.fullmove_number.to_string(),
+    );
+    field(
+        "counter_strike",
+        square(a.counter_strike),
+        square(b.counter_strike),
+    );
+    field("board", placement_text(a), placement_text(b));
+    out
+}
+
 /// Compares `a` and `b` on one position; see the [module docs](self). On success, returns the
 /// legal moves (sorted by text, as [`sorted_moves`] gives them for `a`).
 fn compare<G: Game>(
@@ -222,13 +283,28 @@ fn compare<G: Game>(
     // Equal move text is the same move for every game whose text is injective; compare the
     // positions the moves lead to under each generator's own copy of the move.
     for ((text, mv_a), (_, mv_b)) in moves_a.iter().zip(&moves_b) {
+        if mv_a != mv_b {
+            return Err(Difference::MoveValue {
+                mv: text.clone(),
+                a: format!("{mv_a:?}"),
+                b: format!("{mv_b:?}"),
+            });
+        }
         let child_a = a.play_unchecked(pos, mv_a);
         let child_b = b.play_unchecked(pos, mv_b);
-        if child_a != child_b || mv_a != mv_b {
+        let (fen_a, fen_b) = (child_a.fen(), child_b.fen());
+        if fen_a != fen_b {
             return Err(Difference::Child {
                 mv: text.clone(),
-                fen_a: child_a.fen(),
-                fen_b: child_b.fen(),
+                fen_a,
+                fen_b,
+            });
+        }
+        if child_a != child_b {
+            return Err(Difference::HiddenState {
+                mv: text.clone(),
+                fen: fen_a,
+                fields: setup_differences(child_a.setup(), child_b.setup()),
             });
         }
     }
@@ -258,8 +334,9 @@ fn compare<G: Game>(
     Ok(moves_a)
 }
 
-/// Compares generators `a` and `b` on `pos`: sorted legal-move text, the FEN after each move,
-/// the outcome, whether the side to move is in check, and perft([`PERFT_DEPTH`]).
+/// Compares generators `a` and `b` on `pos`: sorted legal-move text, the position after each
+/// move (its FEN, and then every other field of the setup), the outcome, whether the side to
+/// move is in check, and perft([`PERFT_DEPTH`]).
 ///
 /// # Errors
 /// The first [`Divergence`] found (its path is empty: the position is its own start).
@@ -333,5 +410,20 @@ mod tests {
         );
         assert_eq!(missing_from(&s(&[]), &s(&["x"])), s(&[]));
         assert_eq!(missing_from(&s(&["x"]), &s(&[])), s(&["x"]));
+    }
+
+    #[test]
+    fn setup_differences_name_each_field() {
+        use crate::kuma::KumaKind;
+        let a = Setup::<KumaKind>::empty(crate::Shape::new(8, 8));
+        let mut b = a.clone();
+        assert!(setup_differences(&a, &b).is_empty());
+        b.ep_square = Some(crate::Square::new(4, 2));
+        b.castling.black.long = true;
+        b.halfmove_clock = 3;
+        assert_eq!(
+            setup_differences(&a, &b),
+            ["castling: - / q", "ep_square: - / e3", "halfmove_clock: 0 / 3"]
+        );
     }
 }

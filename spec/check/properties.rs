@@ -28,6 +28,7 @@
 // module's contract.
 #![allow(clippy::result_large_err)]
 
+use super::differential::setup_differences;
 use crate::fen::{parse_fen, write_fen, FenDialect};
 use crate::{Game, Generator, Kind, Move, Position, Setup};
 use serde::Serialize;
@@ -212,8 +213,8 @@ pub fn fen_round_trip<G: Game>(pos: &Position<G>) -> Result<(), PropertyFailure>
     let back = Position::<G>::from_fen(&fen).map_err(|e| fail(format!("rejected: {e}")))?;
     if back != *pos {
         return Err(fail(format!(
-            "reads back as a different position: {:?}",
-            back.setup()
+            "reads back as a different position (written / read): {}",
+            setup_differences(pos.setup(), back.setup()).join("; ")
         )));
     }
     if back.fen() != fen {
@@ -262,8 +263,8 @@ pub fn setup_fen_round_trip<K: Kind>(
     }
     if back != expected {
         return Err(fail(format!(
-            "{dialect:?} FEN reads back as {:?}, expected {:?}",
-            back, expected
+            "{dialect:?} FEN reads back differently (expected / read): {}",
+            setup_differences(&expected, &back).join("; ")
         )));
     }
     let again = write_fen(&back, dialect);
