@@ -423,7 +423,11 @@ mod tests {
         b.halfmove_clock = 3;
         assert_eq!(
             setup_differences(&a, &b),
-            ["castling: - / q", "ep_square: - / e3", "halfmove_clock: 0 / 3"]
+            [
+                "castling: - / q",
+                "ep_square: - / e3",
+                "halfmove_clock: 0 / 3"
+            ]
         );
     }
 }
