@@ -8,6 +8,8 @@ use super::arbitrary::arbitrary_position;
 use super::corpus;
 use super::differential::{differential, differential_walk, Divergence};
 use super::properties::{self, PropertyFailure};
+use crate::chess::Chess;
+use crate::congo::Congo;
 use crate::fen::{parse_fen, FenDialect};
 use crate::kuma::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
 use crate::notation::seed;
@@ -122,11 +124,11 @@ pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
 
 /// Fuzz target `fen`: any text. Whatever [`parse_fen`] accepts in one of [`FEN_FORMATS`] must
 /// write and read back unchanged ([`properties::setup_fen_round_trip`]); whatever
-/// [`Position::from_fen`] accepts as a Kuma position must round-trip as a position and satisfy
-/// [`properties::cheap`] for the reference generator under both readings.
+/// [`Position::from_fen`] accepts as a position of Kuma Chess (under both readings), orthodox
+/// chess or Congo goes through [`position_checks`].
 ///
 /// # Errors
-/// The first property failure.
+/// The first property failure or divergence.
 pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
     let Ok(text) = std::str::from_utf8(data) else {
         return Ok(());
@@ -136,10 +138,30 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
             properties::setup_fen_round_trip(&setup, dialect)?;
         }
     }
-    if let Ok(pos) = Position::<Kuma>::from_fen(text) {
-        properties::fen_round_trip(&pos)?;
-        for switches in &KUMA_SWITCHES {
-            properties::cheap(&*Kuma::reference(switches), &pos)?;
+    position_checks::<Kuma>(text, &KUMA_SWITCHES)?;
+    position_checks::<Chess>(text, &[Default::default()])?;
+    position_checks::<Congo>(text, &[Default::default()])?;
+    Ok(())
+}
+
+/// If `text` is a valid FEN of game `G`: the position round-trips through its FEN, and for each
+/// of `switches` the reference generator (and the bitboard generator, where the game has one)
+/// satisfies [`properties::cheap`] there, and the two agree on it (a [`differential_walk`] of no
+/// moves without perft: moves, children, check, outcome).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn position_checks<G: Game>(text: &str, switches: &[G::Switches]) -> Result<(), TargetFailure> {
+    let Ok(pos) = Position::<G>::from_fen(text) else {
+        return Ok(());
+    };
+    properties::fen_round_trip(&pos)?;
+    for s in switches {
+        let reference = G::reference(s);
+        properties::cheap(&*reference, &pos)?;
+        if let Some(bitboard) = G::bitboard(s) {
+            properties::cheap(&*bitboard, &pos)?;
+            differential_walk(&*reference, &*bitboard, &pos, &[], 0)?;
         }
     }
     Ok(())
