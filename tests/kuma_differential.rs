@@ -13,19 +13,11 @@ use fairyspec::{Game, Generator, Outcome, Position, Reason};
 use proptest::prelude::*;
 
 mod common;
-use common::{Broken, Bug};
+use common::{corpus_position, Broken, Bug};
 
 /// The generator the reference is compared with: the bitboard one once it exists.
 fn other(switches: &KumaSwitches) -> Box<dyn Generator<Kuma>> {
     Kuma::bitboard(switches).unwrap_or_else(|| Kuma::reference(switches))
-}
-
-fn corpus_position(name: &str) -> Position<Kuma> {
-    let (_, fen) = corpus::KUMA
-        .iter()
-        .find(|(n, _)| *n == name)
-        .unwrap_or_else(|| panic!("no corpus position {name}"));
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 fn fen(text: &str) -> Position<Kuma> {

@@ -12,21 +12,13 @@ use fairyspec::{Game, Generator, Position};
 use proptest::prelude::*;
 
 mod common;
-use common::{Broken, Bug};
+use common::{corpus_position, Broken, Bug};
 
 /// The generators under test: the reference and, once it exists, the bitboard generator.
 fn generators(switches: &KumaSwitches) -> Vec<Box<dyn Generator<Kuma>>> {
     let mut gens = vec![Kuma::reference(switches)];
     gens.extend(Kuma::bitboard(switches));
     gens
-}
-
-fn corpus_position(name: &str) -> Position<Kuma> {
-    let (_, fen) = corpus::KUMA
-        .iter()
-        .find(|(n, _)| *n == name)
-        .unwrap_or_else(|| panic!("no corpus position {name}"));
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! that the differential harness and the properties notice each kind of mistake.
 #![allow(dead_code)]
 
+use fairyspec::check::corpus;
 use fairyspec::kuma::rules::piece_moves;
 use fairyspec::kuma::{Kuma, KumaKind, KumaSwitches};
 use fairyspec::{Colour, Game, Generator, Move, Outcome, Position, Reason};
@@ -127,4 +128,13 @@ impl Generator<Kuma> for Broken {
 pub fn is_castling(pos: &Position<Kuma>, mv: &Move<KumaKind>) -> bool {
     pos.piece_at(mv.from).map(|p| p.kind) == Some(KumaKind::King)
         && mv.from.file().abs_diff(mv.to.file()) == 2
+}
+
+/// The check corpus position called `name` (`fairyspec::check::corpus::KUMA`).
+pub fn corpus_position(name: &str) -> Position<Kuma> {
+    let (_, fen) = corpus::KUMA
+        .iter()
+        .find(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("no corpus position {name}"));
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
