@@ -40,6 +40,7 @@ pub mod replay;
 
 pub mod chess;
 pub mod congo;
+pub mod hunterbeest;
 pub mod kuma;
 
 pub use colour::{ByColour, Colour};

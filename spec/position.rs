@@ -140,6 +140,9 @@ pub enum PositionErrorKind {
     OppositeCheck,
     /// The side to move has a Blind Bear on its last rank: the game already ended (KUMA-2.7).
     BlindBearAlreadyHome(Square),
+    /// The side to move has already won by a rule judged after its own move, so the game ended
+    /// before this position (BHB-2.7: its own Queen or Gnu on this square stands beside its King).
+    AlreadyWon(Square),
     /// A royal piece outside the place the rules confine it to (Congo: a lion outside its castle).
     RoyalOutsideCastle(Square),
     /// Too many pieces of some kind for the game to have produced them.
@@ -170,6 +173,10 @@ impl fmt::Display for PositionErrorKind {
             BlindBearAlreadyHome(sq) => {
                 write!(f, "the side to move has a blind bear on its last rank ({sq}): the game is already over")
             }
+            AlreadyWon(sq) => write!(
+                f,
+                "the side to move already won on its previous move (its piece on {sq} stands beside its king): the game is over"
+            ),
             RoyalOutsideCastle(sq) => write!(f, "the royal piece on {sq} is outside its castle"),
             ImpossibleMaterial(c) => write!(f, "{c} has more pieces than the game can produce"),
             CrowdedRiver(c) => write!(
