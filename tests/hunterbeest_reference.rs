@@ -286,7 +286,10 @@ fn bhb_2_7_queen_already_beside_the_king_of_the_side_to_move_is_rejected() {
     let fen = "4k4/9/9/9/9/9/3Q5/4K4 w - - 0 1";
     match Position::<Hunterbeest>::from_fen(fen) {
         Err(FenError::Invalid(e)) => {
-            assert!(e.has(PositionErrorKind::AlreadyWon(Square::new(3, 1))), "{e}")
+            assert!(
+                e.has(PositionErrorKind::AlreadyWon(Square::new(3, 1))),
+                "{e}"
+            )
         }
         other => panic!("expected AlreadyWon, got {other:?}"),
     }
