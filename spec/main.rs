@@ -1,2 +1,5 @@
-//! The `fairyspec` command line (STUB: being written).
-fn main() {}
+//! The `fairyspec` command line; everything is in [`fairyspec::cli`].
+
+fn main() -> std::process::ExitCode {
+    fairyspec::cli::main()
+}

@@ -1,0 +1,98 @@
+//! [`CliError`]: everything that can stop a command, and the exit code it maps to.
+
+use crate::replay::ReplayError;
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// Why a command did not succeed.
+///
+/// Exit codes: `1` when the command ran and found something wrong (a corpus mismatch, an illegal
+/// move in a record), `2` when it could not run at all (bad arguments, an unknown or unfinished
+/// game, a bad FEN, a file that cannot be read).
+#[derive(Debug)]
+pub enum CliError {
+    /// The command line is malformed: unknown command or option, missing or extra argument, a
+    /// value that does not parse.
+    Usage(String),
+    /// A game name that fairyspec does not know.
+    UnknownGame(String),
+    /// A game fairyspec knows but has not implemented yet.
+    NotImplemented(String),
+    /// `--generator bitboard` for a game that has no bitboard generator yet.
+    NoBitboard(&'static str),
+    /// `--fen` that is not a position of the game.
+    Fen { fen: String, message: String },
+    /// A `--switch` the game does not have, or a value it does not accept.
+    Switch(String),
+    /// A file or folder that cannot be read.
+    Io { path: PathBuf, error: io::Error },
+    /// The corpus folder is missing or holds nothing to check.
+    Corpus(String),
+    /// A game record with a wrong move.
+    Replay(ReplayError),
+    /// `verify` found counts or results that differ from the corpus, or corpus entries it could
+    /// not check.
+    VerifyFailed { mismatches: usize, errors: usize },
+    /// Writing the output failed (e.g. the reader of a pipe went away).
+    Output(io::Error),
+}
+
+impl CliError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Replay(_) | CliError::VerifyFailed { .. } => 1,
+            _ => 2,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(msg) => write!(f, "{msg} (see `fairyspec --help`)"),
+            CliError::UnknownGame(name) => write!(
+                f,
+                "unknown game {name:?}; the games are: {}",
+                super::games::GAMES
+                    .iter()
+                    .map(|g| g.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            CliError::NotImplemented(name) => {
+                write!(f, "the game {name:?} is not implemented yet")
+            }
+            CliError::NoBitboard(name) => write!(
+                f,
+                "{name} has no bitboard generator yet; use --generator reference"
+            ),
+            CliError::Fen { fen, message } => write!(f, "--fen {fen:?}: {message}"),
+            CliError::Switch(msg) => write!(f, "{msg}"),
+            CliError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            CliError::Corpus(msg) => write!(f, "{msg}"),
+            CliError::Replay(e) => write!(f, "{e}"),
+            CliError::VerifyFailed { mismatches, errors } => write!(
+                f,
+                "verify failed: {mismatches} mismatch(es), {errors} entr(ies) that could not be checked"
+            ),
+            CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<ReplayError> for CliError {
+    fn from(e: ReplayError) -> Self {
+        CliError::Replay(e)
+    }
+}
+
+impl From<io::Error> for CliError {
+    /// Only for errors writing to the output; file errors carry their path ([`CliError::Io`]).
+    fn from(e: io::Error) -> Self {
+        CliError::Output(e)
+    }
+}
