@@ -3,7 +3,7 @@
 
 use crate::fen::FenDialect;
 use crate::moves::{IllegalMoveError, Move, ParseMoveError};
-use crate::{Kind, Outcome, Position, PositionError, Setup, Shape};
+use crate::{Kind, Outcome, Position, PositionError, Setup, Shape, Symmetry};
 use std::fmt;
 
 /// A game: its board, pieces, start position, FEN dialect, rule switches and validation.
@@ -18,6 +18,20 @@ pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
     const SHAPE: Shape;
     const START_FEN: &'static str;
     const DIALECT: FenDialect;
+    /// How the two armies relate: mirror images across the middle rank (chess, Kuma, Congo; the
+    /// default) or rotations of each other (Hunterbeest, Chu Shogi). The colour-symmetry
+    /// property ([`crate::check::properties::colour_symmetry`]) transforms positions this way.
+    const SYMMETRY: Symmetry = Symmetry::Mirror;
+
+    /// Whether pieces of `kind` are royal in the sense of check: the rules forbid leaving one
+    /// attacked, so no legal move ever captures one (the King of chess and Kuma). The default,
+    /// `false` for every kind, suits games whose royal piece can be captured (Congo's lion, Chu
+    /// Shogi's king); the property [`crate::check::properties::no_royal_capture`] checks the
+    /// kinds this names.
+    fn is_royal(kind: Self::Kind) -> bool {
+        let _ = kind;
+        false
+    }
 
     /// Checks a setup against the game's rules for positions.
     ///

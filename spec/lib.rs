@@ -51,4 +51,4 @@ pub use moves::{IllegalMoveError, Move, ParseMoveError, Via};
 pub use outcome::{Outcome, Reason};
 pub use piece::{Kind, Piece};
 pub use position::{FenError, Position, PositionError, PositionErrorKind};
-pub use setup::{CastleSides, Castling, Setup};
+pub use setup::{CastleSides, Castling, Setup, Symmetry};

@@ -17,6 +17,35 @@ pub struct CastleSides {
 /// Castling rights of both sides.
 pub type Castling = ByColour<CastleSides>;
 
+/// How a game's two armies map onto each other, and so how a position maps onto its
+/// colour-swapped twin with the same move counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Symmetry {
+    /// Ranks flipped ([`Setup::mirrored`]): chess, Kuma, Congo.
+    Mirror,
+    /// Board turned 180° ([`Setup::rotated`]): Hunterbeest, Chu Shogi.
+    Rotation,
+}
+
+impl Symmetry {
+    /// The colour-swapped twin of `setup` under this symmetry.
+    pub fn apply<K: Kind>(self, setup: &Setup<K>) -> Setup<K> {
+        match self {
+            Symmetry::Mirror => setup.mirrored(),
+            Symmetry::Rotation => setup.rotated(),
+        }
+    }
+
+    /// Where `sq` goes under this symmetry on a board of `shape`.
+    pub fn square(self, shape: Shape, sq: Square) -> Square {
+        match self {
+            Symmetry::Mirror => shape.flip_rank(sq),
+            Symmetry::Rotation => shape.rotate(sq),
+        }
+    }
+}
+
 /// A raw position: any board, side, rights and counters a FEN can express.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Setup<K> {

@@ -111,6 +111,11 @@ impl Game for Chess {
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const DIALECT: FenDialect = FenDialect::Chess;
 
+    /// The King is royal: no legal move leaves it attacked, so none captures it.
+    fn is_royal(kind: ChessKind) -> bool {
+        kind == ChessKind::King
+    }
+
     /// CHESS-2: the rules a position must satisfy.
     fn validate(setup: Setup<ChessKind>) -> Result<Position<Chess>, PositionError<ChessKind>> {
         let mut v = Validation::new(setup);

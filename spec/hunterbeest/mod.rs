@@ -31,7 +31,7 @@ use crate::fen::FenDialect;
 use crate::position::Validation;
 use crate::{
     CastleSides, Colour, Game, Generator, Piece, Position, PositionError, PositionErrorKind as E,
-    Setup, Shape, Square,
+    Setup, Shape, Square, Symmetry,
 };
 use serde::{Deserialize, Serialize};
 
@@ -216,6 +216,13 @@ impl Game for Hunterbeest {
     /// BHB-1.2 — the reconstructed array [`START_ARRAY`].
     const START_FEN: &'static str = START_ARRAY;
     const DIALECT: FenDialect = FenDialect::Chess;
+    /// BHB-1.2: Black's army is White's rotated 180°.
+    const SYMMETRY: Symmetry = Symmetry::Rotation;
+
+    /// The King is royal: checkmate wins and no legal move leaves it attacked.
+    fn is_royal(kind: HunterbeestKind) -> bool {
+        kind == HunterbeestKind::King
+    }
 
     /// BHB-2: the rules a position must satisfy.
     ///

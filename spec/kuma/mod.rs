@@ -159,6 +159,11 @@ impl Game for Kuma {
     const START_FEN: &'static str = "ubvskvbr/pppppppp/8/8/8/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1";
     const DIALECT: FenDialect = FenDialect::Chess;
 
+    /// KUMA-3.3, KUMA-7.1: the King is royal (no legal move leaves it attacked).
+    fn is_royal(kind: KumaKind) -> bool {
+        kind == KumaKind::King
+    }
+
     /// KUMA-2: the rules a position must satisfy.
     fn validate(setup: Setup<KumaKind>) -> Result<Position<Kuma>, PositionError<KumaKind>> {
         let mut v = Validation::new(setup);

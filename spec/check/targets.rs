@@ -1,0 +1,270 @@
+//! The bodies of the fuzz targets (`fuzz/fuzz_targets/*.rs`), kept in the library so that
+//! `tests/fuzz_corpus.rs` replays every saved input through exactly the same code in `cargo test`.
+//!
+//! Each function takes the fuzzer's bytes, never panics on them by itself (a panic means a bug in
+//! the code under test), and returns the first property or divergence that fails.
+
+use super::arbitrary::arbitrary_position;
+use super::corpus;
+use super::differential::{differential, differential_walk, Divergence};
+use super::properties::{self, PropertyFailure};
+use crate::chess::Chess;
+use crate::congo::Congo;
+use crate::fen::{parse_fen, FenDialect};
+use crate::kuma::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
+use crate::notation::seed;
+use crate::replay::replay;
+use crate::{Game, Move, Position, Shape};
+use ::arbitrary::{Arbitrary, Unstructured};
+use serde::Serialize;
+use std::fmt;
+
+/// The most plies a differential walk follows from one input.
+pub const MAX_PLIES: usize = 32;
+
+/// The perft depth compared at every node of a fuzzed walk. Zero: the walk compares moves,
+/// children, check and outcome at every node, and perft(2) only where it ends (perft at every
+/// node would make an input about ten times slower).
+pub const WALK_PERFT_DEPTH: u32 = 0;
+
+/// What a fuzz target found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TargetFailure {
+    Divergence(Box<Divergence>),
+    Property(Box<PropertyFailure>),
+}
+
+impl From<Divergence> for TargetFailure {
+    fn from(d: Divergence) -> Self {
+        TargetFailure::Divergence(Box::new(d))
+    }
+}
+
+impl From<PropertyFailure> for TargetFailure {
+    fn from(p: PropertyFailure) -> Self {
+        TargetFailure::Property(Box::new(p))
+    }
+}
+
+impl fmt::Display for TargetFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TargetFailure::Divergence(d) => write!(f, "{d}"),
+            TargetFailure::Property(p) => write!(f, "{p}"),
+        }
+    }
+}
+
+impl std::error::Error for TargetFailure {}
+
+/// Both readings of the Kuma Chess switches (KUMA-7.4).
+pub const KUMA_SWITCHES: [KumaSwitches; 2] = [
+    KumaSwitches {
+        blind_bear: BlindBearWin::NeedsLegalMove,
+    },
+    KumaSwitches {
+        blind_bear: BlindBearWin::EvenIfExposed,
+    },
+];
+
+/// Differential fuzzing of game `G` from bytes: a position from [`arbitrary_position`] (the
+/// game's corpus as starting points, the reference generator's moves), the properties of
+/// [`properties::cheap`] there for both generators, then a [`differential_walk`] of the
+/// reference against the bitboard generator (against a second reference while the game has no
+/// bitboard generator) along the move choices in the remaining bytes (one byte a ply, at most
+/// [`MAX_PLIES`]), with a full [`differential`] (perft(2) included) where the walk ends.
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn differential_bytes<G: Game>(
+    u: &mut Unstructured<'_>,
+    switches: &G::Switches,
+) -> Result<(), TargetFailure> {
+    let reference = G::reference(switches);
+    let other = G::bitboard(switches).unwrap_or_else(|| G::reference(switches));
+    let starts = corpus::positions::<G>();
+    let Ok(pos) = arbitrary_position(&*reference, u, &starts) else {
+        return Ok(());
+    };
+    properties::cheap(&*reference, &pos)?;
+    properties::cheap(&*other, &pos)?;
+    let choices: Vec<usize> = u
+        .peek_bytes(u.len())
+        .unwrap_or_default()
+        .iter()
+        .take(MAX_PLIES)
+        .map(|&b| b as usize)
+        .collect();
+    let end = differential_walk(&*reference, &*other, &pos, &choices, WALK_PERFT_DEPTH)?;
+    differential(&*reference, &*other, &end)?;
+    Ok(())
+}
+
+/// Fuzz target `kuma_differential`: the first byte picks the Blind Bear reading (bit 0: 0
+/// NeedsLegalMove, 1 EvenIfExposed), the rest goes to [`differential_bytes`].
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn kuma_differential(data: &[u8]) -> Result<(), TargetFailure> {
+    let mut u = Unstructured::new(data);
+    let flags = u8::arbitrary(&mut u).unwrap_or(0);
+    let switches = KUMA_SWITCHES[(flags & 1) as usize];
+    differential_bytes::<Kuma>(&mut u, &switches)
+}
+
+/// The board shapes and FEN dialects the `fen` target reads every input with (Kuma's piece
+/// letters throughout: the placement syntax is the same for every game).
+pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
+    (Kuma::SHAPE, FenDialect::Chess),
+    (Shape::new(9, 8), FenDialect::Chess),
+    (Shape::new(7, 7), FenDialect::Congo),
+    (Shape::new(12, 12), FenDialect::Sfen),
+];
+
+/// Fuzz target `fen`: any text. Whatever [`parse_fen`] accepts in one of [`FEN_FORMATS`] must
+/// write and read back unchanged ([`properties::setup_fen_round_trip`]); whatever
+/// [`Position::from_fen`] accepts as a position of Kuma Chess (under both readings), orthodox
+/// chess or Congo goes through [`position_checks`].
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    for (shape, dialect) in FEN_FORMATS {
+        if let Ok(setup) = parse_fen::<KumaKind>(text, shape, dialect) {
+            properties::setup_fen_round_trip(&setup, dialect)?;
+        }
+    }
+    position_checks::<Kuma>(text, &KUMA_SWITCHES)?;
+    position_checks::<Chess>(text, &[Default::default()])?;
+    position_checks::<Congo>(text, &[Default::default()])?;
+    Ok(())
+}
+
+/// If `text` is a valid FEN of game `G`: the position round-trips through its FEN, and for each
+/// of `switches` the reference generator (and the bitboard generator, where the game has one)
+/// satisfies [`properties::cheap`] there, and the two agree on it (a [`differential_walk`] of no
+/// moves without perft: moves, children, check, outcome).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn position_checks<G: Game>(text: &str, switches: &[G::Switches]) -> Result<(), TargetFailure> {
+    let Ok(pos) = Position::<G>::from_fen(text) else {
+        return Ok(());
+    };
+    properties::fen_round_trip(&pos)?;
+    for s in switches {
+        let reference = G::reference(s);
+        properties::cheap(&*reference, &pos)?;
+        if let Some(bitboard) = G::bitboard(s) {
+            properties::cheap(&*bitboard, &pos)?;
+            differential_walk(&*reference, &*bitboard, &pos, &[], 0)?;
+        }
+    }
+    Ok(())
+}
+
+/// Fuzz target `moves`: any text, read as a move and as a game record.
+///
+/// - What [`Move::parse`] accepts prints and reads back as the same move.
+/// - What the seed's notation ([`seed::parse`], KUMA-8.2) accepts prints and reads back as the
+///   same seed move.
+/// - In every corpus position, a move that [`crate::Generator::parse_move`] or [`seed::read`]
+///   accepts is legal, and its own text (plain, or [`seed::to_seed`]) reads back as it.
+/// - [`replay`] of the text as a Kuma record does not panic, and a successful replay ends in a
+///   valid position.
+///
+/// # Errors
+/// The first property failure.
+pub fn moves(data: &[u8]) -> Result<(), TargetFailure> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let fail = |fen: String, detail: String| -> TargetFailure {
+        PropertyFailure {
+            property: "move_text_round_trip",
+            game: Kuma::NAME,
+            generator: "reference".to_string(),
+            fen,
+            mv: Some(text.to_string()),
+            detail,
+        }
+        .into()
+    };
+    if let Ok(mv) = Move::<KumaKind>::parse(text) {
+        let printed = mv.to_string();
+        match Move::<KumaKind>::parse(&printed) {
+            Ok(back) if back == mv => {}
+            other => {
+                return Err(fail(
+                    "-".to_string(),
+                    format!("{mv:?} prints as {printed:?}, which reads back as {other:?}"),
+                ))
+            }
+        }
+    }
+    if let Ok(sm) = seed::parse::<Kuma>(text) {
+        let printed = sm.to_string();
+        match seed::parse::<Kuma>(&printed) {
+            Ok(back) if back == sm => {}
+            other => {
+                return Err(fail(
+                    "-".to_string(),
+                    format!(
+                        "seed move {sm:?} prints as {printed:?}, which reads back as {other:?}"
+                    ),
+                ))
+            }
+        }
+    }
+    let reference = Kuma::reference(&KumaSwitches::default());
+    let gen = &*reference;
+    for pos in corpus::positions::<Kuma>() {
+        let legal = gen.legal_moves(&pos);
+        if let Ok(mv) = gen.parse_move(&pos, text) {
+            if !legal.contains(&mv) {
+                return Err(fail(
+                    pos.fen(),
+                    format!("parse_move gives {mv}, not a legal move"),
+                ));
+            }
+            let again = gen.parse_move(&pos, &mv.to_string());
+            if again.as_ref() != Ok(&mv) {
+                return Err(fail(
+                    pos.fen(),
+                    format!("parse_move gives {mv}, whose text reads back as {again:?}"),
+                ));
+            }
+        }
+        if let Ok(mv) = seed::read(text, &pos, gen) {
+            if !legal.contains(&mv) {
+                return Err(fail(
+                    pos.fen(),
+                    format!("seed::read gives {mv}, not a legal move"),
+                ));
+            }
+            let written = seed::to_seed(&mv, &pos, gen);
+            let again = seed::read(&written, &pos, gen);
+            if again.as_ref() != Ok(&mv) {
+                return Err(fail(
+                    pos.fen(),
+                    format!(
+                        "seed::read gives {mv}, written {written:?}, which reads back as {again:?}"
+                    ),
+                ));
+            }
+        }
+    }
+    if let Ok(summary) = replay(gen, text) {
+        if let Err(e) = Position::<Kuma>::from_fen(&summary.final_fen) {
+            return Err(fail(
+                summary.final_fen.clone(),
+                format!("the replay ends in an invalid position: {e}"),
+            ));
+        }
+    }
+    Ok(())
+}
