@@ -43,3 +43,29 @@ proptest! {
         }
     }
 }
+
+/// CONGO-2.7: found by the generic FEN round-trip property — a hand-built setup with an e.p.
+/// square and a castling right used to validate, print without them and make the two generators
+/// disagree on the hidden fields.
+#[test]
+fn congo_2_7_chess_state_is_rejected() {
+    use fairyspec::{PositionErrorKind, Square};
+    let mut setup = Position::<Congo>::start().into_setup();
+    setup.ep_square = Some(Square::new(0, 2));
+    setup.castling.white.short = true;
+    setup.halfmove_clock = 7;
+    let err = Congo::validate(setup.clone()).expect_err("e.p. square and castling right in Congo");
+    assert!(err.has(PositionErrorKind::InvalidEpSquare), "{err}");
+    assert!(
+        err.has(PositionErrorKind::InvalidCastlingRights(
+            fairyspec::Colour::White
+        )),
+        "{err}"
+    );
+    // A stray half-move clock alone is ignored: the position validates with the clock at 0.
+    setup.ep_square = None;
+    setup.castling.white.short = false;
+    let pos = Congo::validate(setup).expect("a clock alone is harmless");
+    assert_eq!(pos.halfmove_clock(), 0);
+    assert!(properties::fen_round_trip(&pos).is_ok());
+}

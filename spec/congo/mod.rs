@@ -173,6 +173,7 @@ impl Game for Congo {
         validate_pawns(&mut v);
         validate_river(&mut v);
         validate_material(&mut v);
+        validate_no_chess_state(&mut v);
         v.finish()
     }
 
@@ -183,6 +184,21 @@ impl Game for Congo {
     fn bitboard(switches: &CongoSwitches) -> Option<Box<dyn Generator<Congo>>> {
         Some(Box::new(bitboard::Bitboard::new(*switches)))
     }
+}
+
+/// CONGO-2.7: Congo has no castling, no en passant and no fifty-move clock. A setup carrying
+/// castling rights or an e.p. square (possible only when built by hand: the Congo FEN has no such
+/// fields) is rejected; a half-move clock means nothing in Congo and is reset to 0.
+fn validate_no_chess_state(v: &mut Validation<CongoKind>) {
+    for c in Colour::ALL {
+        if v.setup.castling[c].short || v.setup.castling[c].long {
+            v.fail(E::InvalidCastlingRights(c));
+        }
+    }
+    if v.setup.ep_square.is_some() {
+        v.fail(E::InvalidEpSquare);
+    }
+    v.setup.halfmove_clock = 0;
 }
 
 /// CONGO-1.2: whether `sq` is in `colour`'s castle (White c1–e3, Black c5–e7).
