@@ -40,3 +40,21 @@ fn fen_corpus() {
 fn moves_corpus() {
     replay("moves", targets::moves);
 }
+
+#[test]
+fn chess_differential_corpus() {
+    replay("chess_differential", targets::chess_differential);
+}
+
+#[test]
+fn congo_differential_corpus() {
+    replay("congo_differential", targets::congo_differential);
+}
+
+#[test]
+fn hunterbeest_differential_corpus() {
+    replay(
+        "hunterbeest_differential",
+        targets::hunterbeest_differential,
+    );
+}

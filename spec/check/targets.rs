@@ -9,8 +9,9 @@ use super::corpus;
 use super::differential::{differential, differential_walk, Divergence};
 use super::properties::{self, PropertyFailure};
 use crate::chess::Chess;
-use crate::congo::Congo;
+use crate::congo::{Congo, CongoSwitches, MonkeyReentry};
 use crate::fen::{parse_fen, FenDialect};
+use crate::hunterbeest::{Hunterbeest, HunterbeestSwitches, StalemateResult};
 use crate::kuma::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
 use crate::notation::seed;
 use crate::replay::replay;
@@ -113,6 +114,39 @@ pub fn kuma_differential(data: &[u8]) -> Result<(), TargetFailure> {
     differential_bytes::<Kuma>(&mut u, &switches)
 }
 
+/// Fuzz target `chess_differential`: orthodox chess (no switches), all bytes to
+/// [`differential_bytes`].
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn chess_differential(data: &[u8]) -> Result<(), TargetFailure> {
+    differential_bytes::<Chess>(&mut Unstructured::new(data), &Default::default())
+}
+
+/// Fuzz target `congo_differential`: the first byte picks the monkey river re-entry reading
+/// (CONGO-5.4; bit 0: 0 Drowns, 1 Survives), the rest goes to [`differential_bytes`].
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn congo_differential(data: &[u8]) -> Result<(), TargetFailure> {
+    let mut u = Unstructured::new(data);
+    let flags = u8::arbitrary(&mut u).unwrap_or(0);
+    let monkey_reentry = [MonkeyReentry::Drowns, MonkeyReentry::Survives][(flags & 1) as usize];
+    differential_bytes::<Congo>(&mut u, &CongoSwitches { monkey_reentry })
+}
+
+/// Fuzz target `hunterbeest_differential`: the first byte picks the stalemate reading (BHB-6.4;
+/// bit 0: 0 Draw, 1 Win), the rest goes to [`differential_bytes`].
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn hunterbeest_differential(data: &[u8]) -> Result<(), TargetFailure> {
+    let mut u = Unstructured::new(data);
+    let flags = u8::arbitrary(&mut u).unwrap_or(0);
+    let stalemate = [StalemateResult::Draw, StalemateResult::Win][(flags & 1) as usize];
+    differential_bytes::<Hunterbeest>(&mut u, &HunterbeestSwitches { stalemate })
+}
+
 /// The board shapes and FEN dialects the `fen` target reads every input with (Kuma's piece
 /// letters throughout: the placement syntax is the same for every game).
 pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
@@ -125,7 +159,7 @@ pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
 /// Fuzz target `fen`: any text. Whatever [`parse_fen`] accepts in one of [`FEN_FORMATS`] must
 /// write and read back unchanged ([`properties::setup_fen_round_trip`]); whatever
 /// [`Position::from_fen`] accepts as a position of Kuma Chess (under both readings), orthodox
-/// chess or Congo goes through [`position_checks`].
+/// chess, Congo or Bachelor Hunterbeest goes through [`position_checks`].
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -141,6 +175,7 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
     position_checks::<Kuma>(text, &KUMA_SWITCHES)?;
     position_checks::<Chess>(text, &[Default::default()])?;
     position_checks::<Congo>(text, &[Default::default()])?;
+    position_checks::<Hunterbeest>(text, &[Default::default()])?;
     Ok(())
 }
 
@@ -217,6 +252,33 @@ pub fn moves(data: &[u8]) -> Result<(), TargetFailure> {
                         "seed move {sm:?} prints as {printed:?}, which reads back as {other:?}"
                     ),
                 ))
+            }
+        }
+    }
+    // Congo's reader (CONGO-7.1; mindsports' dashed form too): what it accepts prints in the
+    // default form, which reads back to the same move; in Congo positions a legal reading is legal.
+    if let Ok(mv) = crate::congo::read_move_text(text) {
+        let printed = mv.to_string();
+        match crate::congo::read_move_text(&printed) {
+            Ok(back) if back == mv => {}
+            other => {
+                return Err(fail(
+                    "-".to_string(),
+                    format!(
+                        "Congo move {mv:?} prints as {printed:?}, which reads back as {other:?}"
+                    ),
+                ))
+            }
+        }
+    }
+    let congo = Congo::reference(&Default::default());
+    for pos in corpus::positions::<Congo>() {
+        if let Ok(mv) = congo.parse_move(&pos, text) {
+            if !congo.legal_moves(&pos).contains(&mv) {
+                return Err(fail(
+                    pos.fen(),
+                    format!("Congo parse_move gives {mv}, not a legal move"),
+                ));
             }
         }
     }
