@@ -19,7 +19,10 @@
 //!
 //! The module layout follows the vocabulary: [`geometry`] (shapes, squares), [`colour`],
 //! [`piece`], [`setup`] (raw positions), [`fen`], [`position`] (validated positions), [`moves`],
-//! [`outcome`], [`game`] (the traits), [`perft`], and one module per game.
+//! [`outcome`], [`game`] (the traits), [`perft`], one module per game ([`kuma`], [`chess`],
+//! [`congo`], [`hunterbeest`]), the Betza oracle of the piece tests ([`betza`]), the seed's game
+//! notation and record replay ([`notation`], [`replay`]), the differential harness and properties
+//! ([`check`]), conformance testing of other engines ([`conform`]) and the command line ([`cli`]).
 
 pub mod colour;
 pub mod fen;
