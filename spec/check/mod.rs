@@ -1,6 +1,6 @@
 //! Checking generators: against each other, against properties, on positions made from bytes.
 //!
-//! - [`differential`]: two generators of a game compared position by position
+//! - [`differential`](mod@differential): two generators of a game compared position by position
 //!   ([`differential::differential`]) and along a line of play
 //!   ([`differential::differential_walk`]); a difference is a [`Divergence`].
 //! - [`properties`]: what every correct generator satisfies (colour symmetry, FEN round trip,

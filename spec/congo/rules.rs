@@ -504,7 +504,7 @@ fn jumped_square(a: Square, b: Square) -> Option<Square> {
 /// CONGO-5.2, CONGO-5.3 — drowning, after `mover` played `mv`: each of the mover's pieces in the
 /// river, other than a crocodile, is removed — except the piece that just entered the river from
 /// outside it. A piece that started and ended its move in the river drowns. The opponent's river
-/// pieces are not touched (they are judged after the opponent's move). [reading] This runs after
+/// pieces are not touched (they are judged after the opponent's move). \[reading\] This runs after
 /// every move, the winning capture of the lion included (the course data does so).
 ///
 /// CONGO-5.4 — a monkey chain that starts in the river, lands on land and ends in the river
