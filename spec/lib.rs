@@ -28,6 +28,7 @@ pub mod colour;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod mailbox;
 pub mod moves;
 pub mod outcome;
 pub mod perft;

@@ -31,6 +31,7 @@
 //! ```
 
 use super::{Hunterbeest, HunterbeestKind, HunterbeestSwitches, StalemateResult};
+use crate::mailbox::Purpose;
 use crate::{
     Colour, Generator, Move, Offset, Outcome, Piece, Position, Reason, Setup, Shape, Square,
 };
@@ -82,90 +83,9 @@ const WIDE_CAMEL: [Offset; 4] = [
     Offset::new(3, -1),
 ];
 
-/// What a walk over the board collects: the squares a piece could *move* to, or the squares it
-/// *attacks*. The two differ only for the Pawn, which moves straight and captures diagonally.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Purpose {
-    Move,
-    Attack,
-}
-
-/// The squares one piece reaches, collected by the movement helpers [`Walk::leap`] and
-/// [`Walk::slide`] (BHB-3.1).
-struct Walk<'a> {
-    setup: &'a Setup<HunterbeestKind>,
-    from: Square,
-    owner: Colour,
-    purpose: Purpose,
-    squares: Vec<Square>,
-}
-
-impl Walk<'_> {
-    /// Whether the walk may end on `sq`: an empty square or an enemy (capture by displacement);
-    /// never an own piece (BHB-3.1) — except that an own piece counts as attacked (defended).
-    fn may_land(&self, sq: Square) -> bool {
-        match self.setup.piece_at(sq) {
-            None => true,
-            Some(occupant) => occupant.colour != self.owner || self.purpose == Purpose::Attack,
-        }
-    }
-
-    /// A leap (Betza `W`, `F`, `N`, `C` and their halves): straight to the square `dir` away,
-    /// whatever stands between.
-    fn leap(&mut self, dir: Offset) {
-        let dir = dir.for_colour(self.owner);
-        if let Some(to) = self.setup.shape.offset(self.from, dir) {
-            if self.may_land(to) {
-                self.squares.push(to);
-            }
-        }
-    }
-
-    /// A slide (Betza `R`, `B`): square by square in direction `dir` over empty squares, up to
-    /// and including the first occupied square if an enemy stands there.
-    fn slide(&mut self, dir: Offset) {
-        let dir = dir.for_colour(self.owner);
-        let mut sq = self.from;
-        while let Some(next) = self.setup.shape.offset(sq, dir) {
-            if self.setup.piece_at(next).is_some() {
-                if self.may_land(next) {
-                    self.squares.push(next);
-                }
-                return;
-            }
-            self.squares.push(next);
-            sq = next;
-        }
-    }
-
-    /// Betza `m` (move only): the square `dir` away, if it is empty. Not an attack.
-    fn step_to_empty(&mut self, dir: Offset) {
-        if self.purpose == Purpose::Attack {
-            return;
-        }
-        let dir = dir.for_colour(self.owner);
-        if let Some(to) = self.setup.shape.offset(self.from, dir) {
-            if self.setup.piece_at(to).is_none() {
-                self.squares.push(to);
-            }
-        }
-    }
-
-    /// Betza `c` (capture only): the square `dir` away, if an enemy stands there. As an attack
-    /// it counts whatever stands there.
-    fn step_to_capture(&mut self, dir: Offset) {
-        let dir = dir.for_colour(self.owner);
-        if let Some(to) = self.setup.shape.offset(self.from, dir) {
-            let enemy_there = self
-                .setup
-                .piece_at(to)
-                .is_some_and(|p| p.colour != self.owner);
-            if enemy_there || self.purpose == Purpose::Attack {
-                self.squares.push(to);
-            }
-        }
-    }
-}
+/// The movement helpers of every reference generator: [`Walk::leap`], [`Walk::slide`] and the
+/// Pawn's [`Walk::step_to_empty`] / [`Walk::step_to_capture`] (BHB-3.1).
+type Walk<'a> = crate::mailbox::Walk<'a, HunterbeestKind>;
 
 // ---------------------------------------------------------------------------------------------
 // The pieces (BHB-3). Each body spells out the piece's Betza string.
@@ -296,13 +216,7 @@ fn walk(setup: &Setup<HunterbeestKind>, from: Square, purpose: Purpose) -> Vec<S
     let Some(piece) = setup.piece_at(from) else {
         return Vec::new();
     };
-    let mut w = Walk {
-        setup,
-        from,
-        owner: piece.colour,
-        purpose,
-        squares: Vec::new(),
-    };
+    let mut w = Walk::new(setup, from, piece.colour, purpose);
     match piece.kind {
         K::King => king(&mut w),
         K::Queen => queen(&mut w),
@@ -317,7 +231,7 @@ fn walk(setup: &Setup<HunterbeestKind>, from: Square, purpose: Purpose) -> Vec<S
         K::Hinny => hinny(&mut w),
         K::Cohinny => cohinny(&mut w),
     }
-    w.squares
+    w.into_squares()
 }
 
 /// BHB-3.1 — the squares the piece on `from` may move to by its own movement, on this board:

@@ -34,6 +34,7 @@
 //! ```
 
 use super::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
+use crate::mailbox::Purpose;
 use crate::{
     Colour, Generator, Move, Offset, Outcome, Piece, Position, Reason, Setup, Shape, Square,
 };
@@ -57,90 +58,9 @@ const ORTHOGONAL: [Offset; 4] = [FORWARD, BACKWARD, LEFT, RIGHT];
 /// The four diagonal directions (Betza `F`, `B`).
 const DIAGONAL: [Offset; 4] = [FORWARD_LEFT, FORWARD_RIGHT, BACKWARD_LEFT, BACKWARD_RIGHT];
 
-/// What a walk over the board collects: the squares a piece could *move* to, or the squares it
-/// *attacks*. The two differ only for the Pawn, which moves straight and captures diagonally.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Purpose {
-    Move,
-    Attack,
-}
-
-/// The squares one piece reaches, collected by the movement helpers [`Walk::step`],
-/// [`Walk::range`] and [`Walk::slide`] (KUMA-3.1).
-struct Walk<'a> {
-    setup: &'a Setup<KumaKind>,
-    from: Square,
-    owner: Colour,
-    purpose: Purpose,
-    squares: Vec<Square>,
-}
-
-impl Walk<'_> {
-    /// Betza `W`, `F` (a range of one): the next square in direction `dir`.
-    fn step(&mut self, dir: Offset) {
-        self.range(dir, 1);
-    }
-
-    /// Betza `W2`, `F2` (KUMA-3.13): up to `n` squares in direction `dir`. The walk stops at the
-    /// first occupied square: an enemy there may be captured, an own piece may not; the squares
-    /// behind it are out of reach (the range move is blockable, not a leap).
-    fn range(&mut self, dir: Offset, n: u32) {
-        let dir = dir.for_colour(self.owner);
-        let mut sq = self.from;
-        for _ in 0..n {
-            let Some(next) = self.setup.shape.offset(sq, dir) else {
-                return;
-            };
-            match self.setup.piece_at(next) {
-                None => self.squares.push(next),
-                Some(occupant) => {
-                    // Capture by displacement; never onto an own piece (KUMA-3.1). An own piece
-                    // is still "attacked" in the sense that an enemy taking it could be retaken.
-                    if occupant.colour != self.owner || self.purpose == Purpose::Attack {
-                        self.squares.push(next);
-                    }
-                    return;
-                }
-            }
-            sq = next;
-        }
-    }
-
-    /// Betza `R`, `B`: any distance in direction `dir`, up to and including the first occupied
-    /// square if an enemy stands there.
-    fn slide(&mut self, dir: Offset) {
-        let longest = u32::from(self.setup.shape.files.max(self.setup.shape.ranks));
-        self.range(dir, longest);
-    }
-
-    /// Betza `m` (move only): the next square in direction `dir`, if it is empty. Not an attack.
-    fn step_to_empty(&mut self, dir: Offset) {
-        if self.purpose == Purpose::Attack {
-            return;
-        }
-        let dir = dir.for_colour(self.owner);
-        if let Some(next) = self.setup.shape.offset(self.from, dir) {
-            if self.setup.piece_at(next).is_none() {
-                self.squares.push(next);
-            }
-        }
-    }
-
-    /// Betza `c` (capture only): the next square in direction `dir`, if an enemy stands there.
-    /// As an attack it counts whatever stands there.
-    fn step_to_capture(&mut self, dir: Offset) {
-        let dir = dir.for_colour(self.owner);
-        if let Some(next) = self.setup.shape.offset(self.from, dir) {
-            let enemy_there = self
-                .setup
-                .piece_at(next)
-                .is_some_and(|p| p.colour != self.owner);
-            if enemy_there || self.purpose == Purpose::Attack {
-                self.squares.push(next);
-            }
-        }
-    }
-}
+/// The movement helpers of every reference generator: [`Walk::step`], [`Walk::range`],
+/// [`Walk::slide`] and the Pawn's [`Walk::step_to_empty`] / [`Walk::step_to_capture`] (KUMA-3.1).
+type Walk<'a> = crate::mailbox::Walk<'a, KumaKind>;
 
 // ---------------------------------------------------------------------------------------------
 // The pieces (KUMA-3). Each body spells out the seed's Betza string.
@@ -258,13 +178,7 @@ fn walk(setup: &Setup<KumaKind>, from: Square, purpose: Purpose) -> Vec<Square> 
     let Some(piece) = setup.piece_at(from) else {
         return Vec::new();
     };
-    let mut w = Walk {
-        setup,
-        from,
-        owner: piece.colour,
-        purpose,
-        squares: Vec::new(),
-    };
+    let mut w = Walk::new(setup, from, piece.colour, purpose);
     match piece.kind {
         KumaKind::Pawn => pawn(&mut w),
         KumaKind::King => king(&mut w),
@@ -278,7 +192,7 @@ fn walk(setup: &Setup<KumaKind>, from: Square, purpose: Purpose) -> Vec<Square> 
         KumaKind::BearSoldier => bear_soldier(&mut w),
         KumaKind::MightyBear => mighty_bear(&mut w),
     }
-    w.squares
+    w.into_squares()
 }
 
 /// KUMA-3.1 — the squares the piece on `from` may move to by its own movement, on this board:

@@ -1,0 +1,131 @@
+//! Movement on a mailbox board, for the **reference** generators only.
+//!
+//! A [`Walk`] collects the squares one piece reaches by the three kinds of movement the chess-like
+//! games describe (KUMA-3.1, BHB-3.1): a *leap* to the square at an offset (a one-square step is
+//! the shortest leap), a *range-limited slide* (`W2`, `F2`: blockable, KUMA-3.13) and a *slide*
+//! (`R`, `B`), plus the Pawn's move-only and capture-only steps (Betza `m`, `c`). Directions are
+//! owner-relative: the walk turns them round for Black ([`Offset::for_colour`]).
+//!
+//! It is deliberately naive — it looks at the board square by square every time and precomputes
+//! nothing — so that each game's `rules.rs` can spell a piece's Betza string out as calls to it.
+//! The bitboard generators never use it (they must share no movement logic with the references).
+
+use crate::{Colour, Kind, Offset, Setup, Square};
+
+/// What a walk collects: the squares a piece could *move* to, or the squares it *attacks*. The
+/// two differ in two ways: an own piece's square is never a move but is attacked (defended), and
+/// the Pawn's move-only step attacks nothing while its capture-only steps attack whatever stands
+/// there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Move,
+    Attack,
+}
+
+/// The squares one piece reaches, in the order the movement calls found them.
+pub struct Walk<'a, K> {
+    setup: &'a Setup<K>,
+    from: Square,
+    owner: Colour,
+    purpose: Purpose,
+    squares: Vec<Square>,
+}
+
+impl<'a, K: Kind> Walk<'a, K> {
+    /// A walk of a piece of `owner` standing on `from`.
+    pub fn new(setup: &'a Setup<K>, from: Square, owner: Colour, purpose: Purpose) -> Self {
+        Walk {
+            setup,
+            from,
+            owner,
+            purpose,
+            squares: Vec::new(),
+        }
+    }
+
+    /// The squares found.
+    pub fn into_squares(self) -> Vec<Square> {
+        self.squares
+    }
+
+    /// Whether the walk may end on `sq`: an empty square or an enemy (capture by displacement),
+    /// never an own piece — except that an own piece counts as attacked (defended).
+    fn may_land(&self, sq: Square) -> bool {
+        match self.setup.piece_at(sq) {
+            None => true,
+            Some(occupant) => occupant.colour != self.owner || self.purpose == Purpose::Attack,
+        }
+    }
+
+    /// A leap (Betza `W`, `F`, `N`, `C`, …): straight to the square `dir` away, whatever stands
+    /// between. For `W` and `F` this is the one-square step.
+    pub fn leap(&mut self, dir: Offset) {
+        let dir = dir.for_colour(self.owner);
+        if let Some(to) = self.setup.shape.offset(self.from, dir) {
+            if self.may_land(to) {
+                self.squares.push(to);
+            }
+        }
+    }
+
+    /// A one-square step in direction `dir` (Betza `W`, `F`): the shortest leap.
+    pub fn step(&mut self, dir: Offset) {
+        self.leap(dir);
+    }
+
+    /// A range-limited slide (Betza `W2`, `F2`; KUMA-3.13): up to `n` squares in direction `dir`.
+    /// The walk stops at the first occupied square (capturing there if it may land there); the
+    /// squares behind it are out of reach — the move is blockable, not a leap.
+    pub fn range(&mut self, dir: Offset, n: u32) {
+        let dir = dir.for_colour(self.owner);
+        let mut sq = self.from;
+        for _ in 0..n {
+            let Some(next) = self.setup.shape.offset(sq, dir) else {
+                return;
+            };
+            if self.setup.piece_at(next).is_some() {
+                if self.may_land(next) {
+                    self.squares.push(next);
+                }
+                return;
+            }
+            self.squares.push(next);
+            sq = next;
+        }
+    }
+
+    /// A slide (Betza `R`, `B`): square by square in direction `dir` over empty squares, up to
+    /// and including the first occupied square if the piece may land there.
+    pub fn slide(&mut self, dir: Offset) {
+        let longest = u32::from(self.setup.shape.files.max(self.setup.shape.ranks));
+        self.range(dir, longest);
+    }
+
+    /// Betza `m` (move only): the square `dir` away, if it is empty. Not an attack.
+    pub fn step_to_empty(&mut self, dir: Offset) {
+        if self.purpose == Purpose::Attack {
+            return;
+        }
+        let dir = dir.for_colour(self.owner);
+        if let Some(to) = self.setup.shape.offset(self.from, dir) {
+            if self.setup.piece_at(to).is_none() {
+                self.squares.push(to);
+            }
+        }
+    }
+
+    /// Betza `c` (capture only): the square `dir` away, if an enemy stands there. As an attack
+    /// it counts whatever stands there.
+    pub fn step_to_capture(&mut self, dir: Offset) {
+        let dir = dir.for_colour(self.owner);
+        if let Some(to) = self.setup.shape.offset(self.from, dir) {
+            let enemy_there = self
+                .setup
+                .piece_at(to)
+                .is_some_and(|p| p.colour != self.owner);
+            if enemy_there || self.purpose == Purpose::Attack {
+                self.squares.push(to);
+            }
+        }
+    }
+}
