@@ -513,7 +513,7 @@ fn ep_square_after(mv: &Move<KumaKind>, mover: Piece<KumaKind>) -> Option<Square
 
 /// KUMA-7.5 — the clocks: the half-move clock starts again at 0 after a Pawn move or a capture
 /// and counts up by one after any other move (a bear promoting without capture included, a
-/// [reading]); the full-move number goes up by one after Black's move.
+/// \[reading\]); the full-move number goes up by one after Black's move.
 fn update_clocks(setup: &mut Setup<KumaKind>, mover: Piece<KumaKind>, captured: bool) {
     if mover.kind == KumaKind::Pawn || captured {
         setup.halfmove_clock = 0;
