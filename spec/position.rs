@@ -240,6 +240,43 @@ impl<K> Validation<K> {
 }
 
 impl<K: crate::Kind> Validation<K> {
+    /// Exactly one `king` of each colour (KUMA-2.2, CHESS-2.2, BHB-2.2): `MissingKing` or
+    /// `TooManyKings` otherwise.
+    pub fn one_king_each(&mut self, king: K) {
+        for c in Colour::ALL {
+            match self.setup.squares_of(crate::Piece::new(c, king)).len() {
+                0 => self.fail(PositionErrorKind::MissingKing(c)),
+                1 => {}
+                _ => self.fail(PositionErrorKind::TooManyKings(c)),
+            }
+        }
+    }
+
+    /// The e.p. square, if any, is the square a `pawn` of the side not to move just passed with
+    /// its double step (KUMA-2.6, CHESS-2.6, BHB-2.6): on that side's third rank, empty, with that
+    /// Pawn directly in front of it and the square behind it (the Pawn's start square) empty.
+    /// `InvalidEpSquare` otherwise.
+    pub fn ep_square_follows_double_step(&mut self, pawn: K) {
+        let Some(ep) = self.setup.ep_square else {
+            return;
+        };
+        let shape = self.setup.shape;
+        let them = self.setup.turn.other();
+        // `n` squares forward from the e.p. square, as the side not to move sees the board.
+        let forward = |n: i8| shape.offset(ep, crate::Offset::new(0, n).for_colour(them));
+        let pawn_in_front = forward(1)
+            .is_some_and(|sq| self.setup.piece_at(sq) == Some(crate::Piece::new(them, pawn)));
+        let start_empty = forward(-1).is_some_and(|sq| self.setup.piece_at(sq).is_none());
+        let ok = shape.contains(ep)
+            && ep.rank() == them.relative_rank(2, shape.ranks)
+            && self.setup.piece_at(ep).is_none()
+            && pawn_in_front
+            && start_empty;
+        if !ok {
+            self.fail(PositionErrorKind::InvalidEpSquare);
+        }
+    }
+
     /// The position, or every reason it is not one.
     pub fn finish<G: Game<Kind = K>>(self) -> Result<Position<G>, PositionError<K>> {
         if self.kinds.is_empty() {

@@ -126,12 +126,12 @@ impl Game for Chess {
                 kinds: v.kinds,
             });
         }
-        validate_kings(&mut v);
+        v.one_king_each(ChessKind::King); // CHESS-2.2
         validate_back_ranks(&mut v);
         validate_material(&mut v);
         validate_castling(&mut v);
-        validate_ep(&mut v);
-        // CHESS-2.4: only meaningful with one King each.
+        v.ep_square_follows_double_step(ChessKind::Pawn); // CHESS-2.6
+                                                          // CHESS-2.4: only meaningful with one King each.
         if v.is_ok() && rules::in_check(&v.setup, v.setup.turn.other()) {
             v.fail(E::OppositeCheck);
         }
@@ -149,17 +149,6 @@ impl Game for Chess {
 
 fn piece(colour: Colour, kind: ChessKind) -> Piece<ChessKind> {
     Piece::new(colour, kind)
-}
-
-/// CHESS-2.2: exactly one King of each colour.
-fn validate_kings(v: &mut Validation<ChessKind>) {
-    for c in Colour::ALL {
-        match v.setup.squares_of(piece(c, ChessKind::King)).len() {
-            0 => v.fail(E::MissingKing(c)),
-            1 => {}
-            _ => v.fail(E::TooManyKings(c)),
-        }
-    }
 }
 
 /// CHESS-2.3: no Pawn on the first or the last rank (a Pawn starts on its second rank, only
@@ -202,24 +191,6 @@ fn validate_castling(v: &mut Validation<ChessKind>) {
         if (rights.short && !short_ok) || (rights.long && !long_ok) {
             v.fail(E::InvalidCastlingRights(c));
         }
-    }
-}
-
-/// CHESS-2.6: an e.p. square is the square an enemy Pawn just passed with its double step: on the
-/// third rank of the side not to move, empty, with that Pawn directly in front of it and the
-/// square behind it (the Pawn's start square) empty.
-fn validate_ep(v: &mut Validation<ChessKind>) {
-    let Some(ep) = v.setup.ep_square else { return };
-    let them = v.setup.turn.other();
-    let ok = ep.rank() == them.relative_rank(2, 8) && v.setup.piece_at(ep).is_none() && {
-        let fwd = them.forward();
-        let pawn_sq = Square::new(ep.file(), (ep.rank() as i8 + fwd) as u8);
-        let start_sq = Square::new(ep.file(), (ep.rank() as i8 - fwd) as u8);
-        v.setup.piece_at(pawn_sq) == Some(piece(them, ChessKind::Pawn))
-            && v.setup.piece_at(start_sq).is_none()
-    };
-    if !ok {
-        v.fail(E::InvalidEpSquare);
     }
 }
 

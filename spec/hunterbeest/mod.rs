@@ -242,10 +242,10 @@ impl Game for Hunterbeest {
                 kinds: v.kinds,
             });
         }
-        validate_kings(&mut v);
+        v.one_king_each(HunterbeestKind::King); // BHB-2.2
         validate_pawn_ranks(&mut v);
         validate_castling(&mut v);
-        validate_ep(&mut v);
+        v.ep_square_follows_double_step(HunterbeestKind::Pawn); // BHB-2.6
         validate_not_already_won(&mut v);
         // BHB-2.4: only meaningful with one King each.
         if v.is_ok() && rules::in_check(&v.setup, v.setup.turn.other()) {
@@ -291,17 +291,6 @@ fn validate_not_already_won(v: &mut Validation<HunterbeestKind>) {
     }
 }
 
-/// BHB-2.2: exactly one King of each colour.
-fn validate_kings(v: &mut Validation<HunterbeestKind>) {
-    for c in Colour::ALL {
-        match v.setup.squares_of(piece(c, HunterbeestKind::King)).len() {
-            0 => v.fail(E::MissingKing(c)),
-            1 => {}
-            _ => v.fail(E::TooManyKings(c)),
-        }
-    }
-}
-
 /// BHB-2.3: no Pawn on its own first rank (it could never have stood there) or on its last rank
 /// (it would have promoted, BHB-4.1).
 fn validate_pawn_ranks(v: &mut Validation<HunterbeestKind>) {
@@ -343,27 +332,5 @@ fn validate_castling(v: &mut Validation<HunterbeestKind>) {
         if (rights.short && !i_side_ok) || (rights.long && !a_side_ok) {
             v.fail(E::InvalidCastlingRights(c));
         }
-    }
-}
-
-/// BHB-2.6: an e.p. square is the square an enemy Pawn just passed with its double step: on the
-/// third rank of the side not to move, empty, with that Pawn directly in front of it and the
-/// square behind it (the Pawn's start square) empty.
-fn validate_ep(v: &mut Validation<HunterbeestKind>) {
-    let Some(ep) = v.setup.ep_square else { return };
-    let shape = v.setup.shape;
-    let them = v.setup.turn.other();
-    let ok = shape.contains(ep)
-        && ep.rank() == them.relative_rank(2, shape.ranks)
-        && v.setup.piece_at(ep).is_none()
-        && {
-            let fwd = them.forward();
-            let pawn_sq = Square::new(ep.file(), (ep.rank() as i8 + fwd) as u8);
-            let start_sq = Square::new(ep.file(), (ep.rank() as i8 - fwd) as u8);
-            v.setup.piece_at(pawn_sq) == Some(piece(them, HunterbeestKind::Pawn))
-                && v.setup.piece_at(start_sq).is_none()
-        };
-    if !ok {
-        v.fail(E::InvalidEpSquare);
     }
 }

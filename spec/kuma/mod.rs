@@ -174,13 +174,13 @@ impl Game for Kuma {
                 kinds: v.kinds,
             });
         }
-        validate_kings(&mut v);
+        v.one_king_each(KumaKind::King); // KUMA-2.2
         validate_back_ranks(&mut v);
         validate_blind_bears(&mut v);
         validate_castling(&mut v);
-        validate_ep(&mut v);
-        // KUMA-2.4: only meaningful with one King each. A game already won by a Blind Bear
-        // (under the EvenIfExposed reading the winner's King may stand attacked) is exempt.
+        v.ep_square_follows_double_step(KumaKind::Pawn); // KUMA-2.6
+                                                         // KUMA-2.4: only meaningful with one King each. A game already won by a Blind Bear
+                                                         // (under the EvenIfExposed reading the winner's King may stand attacked) is exempt.
         if v.is_ok()
             && !blind_bear_home(&v.setup)
             && rules::in_check(&v.setup, v.setup.turn.other())
@@ -201,17 +201,6 @@ impl Game for Kuma {
 
 fn piece(colour: Colour, kind: KumaKind) -> Piece<KumaKind> {
     Piece::new(colour, kind)
-}
-
-/// KUMA-2.2: exactly one King of each colour.
-fn validate_kings(v: &mut Validation<KumaKind>) {
-    for c in Colour::ALL {
-        match v.setup.squares_of(piece(c, KumaKind::King)).len() {
-            0 => v.fail(E::MissingKing(c)),
-            1 => {}
-            _ => v.fail(E::TooManyKings(c)),
-        }
-    }
 }
 
 /// KUMA-2.3: no Pawn on its own first rank; no Pawn, Violent Bear, Upright Bear, Running Bear or
@@ -281,23 +270,5 @@ fn validate_castling(v: &mut Validation<KumaKind>) {
         if (rights.short && !short_ok) || (rights.long && !long_ok) {
             v.fail(E::InvalidCastlingRights(c));
         }
-    }
-}
-
-/// KUMA-2.6: an e.p. square is the square an enemy Pawn just passed with its double step: on the
-/// third rank of the side not to move, empty, with that Pawn directly in front of it and the
-/// square behind it (the Pawn's start square) empty.
-fn validate_ep(v: &mut Validation<KumaKind>) {
-    let Some(ep) = v.setup.ep_square else { return };
-    let them = v.setup.turn.other();
-    let ok = ep.rank() == them.relative_rank(2, 8) && v.setup.piece_at(ep).is_none() && {
-        let fwd = them.forward();
-        let pawn_sq = Square::new(ep.file(), (ep.rank() as i8 + fwd) as u8);
-        let start_sq = Square::new(ep.file(), (ep.rank() as i8 - fwd) as u8);
-        v.setup.piece_at(pawn_sq) == Some(piece(them, KumaKind::Pawn))
-            && v.setup.piece_at(start_sq).is_none()
-    };
-    if !ok {
-        v.fail(E::InvalidEpSquare);
     }
 }
