@@ -8,9 +8,11 @@
 //!
 //! It is deliberately naive — it looks at the board square by square every time and precomputes
 //! nothing — so that each game's `rules.rs` can spell a piece's Betza string out as calls to it.
-//! The bitboard generators never use it (they must share no movement logic with the references).
+//! It also holds the two FIDE Pawn rules Kuma and Hunterbeest take over unchanged (the double
+//! step and en passant). The bitboard generators never use it (they must share no movement
+//! logic with the references).
 
-use crate::{Colour, Kind, Offset, Setup, Square};
+use crate::{Colour, Kind, Move, Offset, Piece, Setup, Square};
 
 /// What a walk collects: the squares a piece could *move* to, or the squares it *attacks*. The
 /// two differ in two ways: an own piece's square is never a move but is attacked (defended), and
@@ -128,4 +130,55 @@ impl<'a, K: Kind> Walk<'a, K> {
             }
         }
     }
+}
+
+/// The FIDE Pawn's double step (KUMA-3.2, BHB-3.4): every `pawn` of the side to move on its
+/// second rank may move two squares straight forward if both squares in front of it are empty.
+pub fn pawn_double_steps<K: Kind>(setup: &Setup<K>, pawn: K) -> Vec<Move<K>> {
+    let us = setup.turn;
+    let second_rank = us.relative_rank(1, setup.shape.ranks);
+    let forward = Offset::new(0, 1).for_colour(us);
+    let mut moves = Vec::new();
+    for (from, piece) in setup.pieces() {
+        if piece != Piece::new(us, pawn) || from.rank() != second_rank {
+            continue;
+        }
+        let Some(over) = setup.shape.offset(from, forward) else {
+            continue;
+        };
+        let Some(to) = setup.shape.offset(over, forward) else {
+            continue;
+        };
+        if setup.piece_at(over).is_none() && setup.piece_at(to).is_none() {
+            moves.push(Move::new(from, to));
+        }
+    }
+    moves
+}
+
+/// FIDE en passant (KUMA-6.1, BHB-4.2): right after an enemy `pawn`'s double step, a `pawn` that
+/// could have captured it had it made a single step may capture it so, moving diagonally forward
+/// to the square it passed over (the e.p. square). The captured Pawn stands beside the capturing
+/// one, behind the e.p. square. (Whether the capture leaves the King safe is the caller's
+/// legality test.)
+pub fn en_passant<K: Kind>(setup: &Setup<K>, pawn: K) -> Vec<Move<K>> {
+    let us = setup.turn;
+    let Some(ep) = setup.ep_square else {
+        return Vec::new();
+    };
+    let mut moves = Vec::new();
+    // Our Pawns that capture onto `ep` stand one step diagonally *behind* it, seen from us.
+    for behind in [Offset::new(-1, -1), Offset::new(1, -1)] {
+        let Some(from) = setup.shape.offset(ep, behind.for_colour(us)) else {
+            continue;
+        };
+        let victim = Square::new(ep.file(), from.rank());
+        if setup.piece_at(from) == Some(Piece::new(us, pawn))
+            && setup.piece_at(victim) == Some(Piece::new(us.other(), pawn))
+            && setup.piece_at(ep).is_none()
+        {
+            moves.push(Move::new(from, ep));
+        }
+    }
+    moves
 }

@@ -289,25 +289,7 @@ fn ordinary_moves(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
 /// KUMA-3.2 — the Pawn's double step: a Pawn on its second rank may move two squares straight
 /// forward if both squares in front of it are empty.
 fn pawn_double_steps(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
-    let us = setup.turn;
-    let second_rank = us.relative_rank(1, setup.shape.ranks);
-    let forward = FORWARD.for_colour(us);
-    let mut moves = Vec::new();
-    for (from, piece) in setup.pieces() {
-        if piece != Piece::new(us, KumaKind::Pawn) || from.rank() != second_rank {
-            continue;
-        }
-        let Some(over) = setup.shape.offset(from, forward) else {
-            continue;
-        };
-        let Some(to) = setup.shape.offset(over, forward) else {
-            continue;
-        };
-        if setup.piece_at(over).is_none() && setup.piece_at(to).is_none() {
-            moves.push(Move::new(from, to));
-        }
-    }
-    moves
+    crate::mailbox::pawn_double_steps(setup, KumaKind::Pawn)
 }
 
 /// KUMA-6.1 — en passant, as FIDE: right after an enemy Pawn's double step, a Pawn that could
@@ -315,25 +297,7 @@ fn pawn_double_steps(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
 /// the square it passed over (the e.p. square). The captured Pawn stands beside the capturing
 /// one, behind the e.p. square.
 fn en_passant(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
-    let us = setup.turn;
-    let Some(ep) = setup.ep_square else {
-        return Vec::new();
-    };
-    let mut moves = Vec::new();
-    // Our Pawns that capture onto `ep` stand one step diagonally *behind* it, seen from us.
-    for behind in [BACKWARD_LEFT, BACKWARD_RIGHT] {
-        let Some(from) = setup.shape.offset(ep, behind.for_colour(us)) else {
-            continue;
-        };
-        let victim = Square::new(ep.file(), from.rank());
-        if setup.piece_at(from) == Some(Piece::new(us, KumaKind::Pawn))
-            && setup.piece_at(victim) == Some(Piece::new(us.other(), KumaKind::Pawn))
-            && setup.piece_at(ep).is_none()
-        {
-            moves.push(Move::new(from, ep));
-        }
-    }
-    moves
+    crate::mailbox::en_passant(setup, KumaKind::Pawn)
 }
 
 /// One castling of KUMA-4.1, described by its squares (on the castling side's first rank).
