@@ -44,6 +44,7 @@ pub mod notation;
 pub mod replay;
 
 pub mod chess;
+pub mod chu;
 pub mod congo;
 pub mod hunterbeest;
 pub mod kuma;

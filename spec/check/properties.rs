@@ -401,7 +401,8 @@ pub fn outcome_iff_no_moves<G: Game>(
     Ok(())
 }
 
-/// Each legal move's text ([`Move`]'s `Display`) reads back as that move with [`Move::parse`].
+/// Each legal move's text ([`Move`]'s `Display`) reads back as that move with
+/// [`Game::read_move`].
 ///
 /// # Errors
 /// The first move whose text does not read back.
@@ -420,7 +421,7 @@ pub fn move_text_round_trip<G: Game>(
                 detail,
             )
         };
-        match Move::<G::Kind>::parse(&text) {
+        match G::read_move(pos, &text) {
             Ok(back) if back == mv => {}
             Ok(back) => return Err(fail(format!("reads back as {back:?}"))),
             Err(e) => return Err(fail(format!("does not read back: {e}"))),
