@@ -3,6 +3,7 @@
 # engine only makes its tests skip (they print "SKIPPED: ..."), so say so clearly instead.
 #   - Debian's fairy-stockfish (UCI; orthodox chess)      -> /usr/games/fairy-stockfish
 #   - pyffish, Fairy-Stockfish's Python binding (Kuma)   -> python3 -c "import pyffish"
+#   - shogiops, lishogi's rules library (Chu Shogi)       -> examples/chu/node_modules (npm ci)
 set -u
 
 warn() { printf 'engines.sh: WARNING: %s; the tests that need it will be skipped\n' "$*" >&2; }
@@ -28,5 +29,16 @@ elif command -v python3 >/dev/null 2>&1; then
         || warn "could not install pyffish with pip"
 else
     warn "no python3 for pyffish"
+fi
+
+# Chu Shogi: lishogi's shogiops from npm, at the version examples/chu/package-lock.json pins.
+chu_dir="$(cd "$(dirname "$0")/.." && pwd)/examples/chu"
+if [ -f "$chu_dir/node_modules/shogiops/package.json" ]; then
+    echo "engines.sh: shogiops already installed in examples/chu"
+elif command -v npm >/dev/null 2>&1; then
+    (cd "$chu_dir" && { npm ci --no-audit --no-fund --silent || npm install --no-audit --no-fund --silent; }) \
+        || warn "could not install shogiops with npm in examples/chu"
+else
+    warn "no npm (node) for shogiops"
 fi
 exit 0
