@@ -420,3 +420,174 @@ fn conform_usage_errors_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
     }
 }
+
+/// The perftree adapter over lishogi's rules library shogiops (examples/chu, SPEC.md CHU-9.4).
+const SHOGIOPS: &str = "node examples/chu/shogiops_perftree.mjs";
+
+/// Whether node and the npm package shogiops (installed in examples/chu by .ci/engines.sh, or
+/// `npm ci` there) are available. Where they are not, the Chu tests say so and skip — except in
+/// CI (`CI=true`), where a missing engine is a failure: the check must not silently vanish.
+fn have_shogiops() -> bool {
+    let node = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let package = Path::new(ROOT)
+        .join("examples/chu/node_modules/shogiops/package.json")
+        .exists();
+    let why = match (node, package) {
+        (true, true) => return true,
+        (false, _) => "node is not installed",
+        (true, false) => {
+            "the npm package shogiops is not installed in examples/chu (run .ci/engines.sh, or `npm ci` in examples/chu)"
+        }
+    };
+    assert!(
+        std::env::var("CI").map_or(true, |v| v != "true"),
+        "CI=true but the Chu Shogi engine is missing: {why}"
+    );
+    println!("SKIPPED: {why}");
+    false
+}
+
+/// The `.perft` blocks of a corpus/chu file as (id, SFEN), the SFEN taken from a
+/// `# normalised SFEN ...: <sfen>` comment where lishogi's original is in a lenient form.
+fn chu_corpus_positions(file: &str) -> Vec<(String, String)> {
+    let body = std::fs::read_to_string(root(file)).expect("corpus file");
+    let mut out = Vec::new();
+    let mut normalised: Option<String> = None;
+    let mut id = String::new();
+    for line in body.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("# normalised SFEN") {
+            normalised = rest.split_once(": ").map(|(_, s)| s.trim().to_string());
+        } else if let Some(rest) = line.strip_prefix("id ") {
+            id = rest.trim().to_string();
+        } else if let Some(rest) = line.strip_prefix("epd ") {
+            let sfen = normalised.take().unwrap_or_else(|| rest.trim().to_string());
+            out.push((id.clone(), sfen));
+        }
+    }
+    out
+}
+
+/// Runs `fairyspec conform chu` against shogiops on `positions` at `depth`; returns the report.
+fn conform_chu(name: &str, positions: &[(String, String)], depth: u32, extra: &[&str]) -> (Output, Value) {
+    let body: String = positions
+        .iter()
+        .map(|(id, sfen)| format!("id {id}\nepd {sfen}\n\n"))
+        .collect();
+    let corpus = write_corpus(&format!("{name}.perft"), &body);
+    let report = temp(&format!("{name}.json"));
+    let depth = depth.to_string();
+    let mut args = vec![
+        "conform",
+        "chu",
+        "--engine",
+        SHOGIOPS,
+        "--protocol",
+        "perftree",
+        "--corpus",
+        &corpus,
+        "--depth",
+        &depth,
+        "--timeout",
+        "120",
+        "--report",
+    ];
+    let report_path = report.display().to_string();
+    args.push(&report_path);
+    args.extend_from_slice(extra);
+    let out = fairyspec(&args);
+    let r = if report.exists() {
+        read_report(&report)
+    } else {
+        Value::Null
+    };
+    (out, r)
+}
+
+#[test]
+fn chu_agrees_with_lishogi_s_shogiops() {
+    if !have_shogiops() {
+        return;
+    }
+    // lishogi's published positions (corpus/chu): the eight special positions of scalashogi's
+    // ChushogiTest and every 8th of the 279 random positions of shogiops' perft fixtures, to
+    // depth 2 (the fixtures publish depth 1; depth 2 is where a two-step move is played out).
+    let mut positions: Vec<(String, String)> = Vec::new();
+    for file in [
+        "corpus/chu/lishogi-perft.perft",
+        "corpus/chu/lishogi-perft-odd.perft",
+    ] {
+        let all = chu_corpus_positions(file);
+        assert!(all.len() > 100, "{file}: {} positions", all.len());
+        positions.extend(all.into_iter().enumerate().filter_map(|(i, (id, sfen))| {
+            (id.starts_with("scalashogi-special") || (id.starts_with("shogiops-random") && i % 8 == 0))
+                .then_some((id, sfen))
+        }));
+    }
+    // The two positions of Adams' 1999 post (CHU-7.6): example 1 plays on under lishogi's rule;
+    // example 2 after 12k11l is a bare king in both (0 moves); a side to move without a royal
+    // has lost in both (CHU-6.2).
+    for (id, sfen) in [
+        ("adams-1", "12/12/12/12/12/12/12/12/12/2q9/1+G10/K1k9 w - 1"),
+        ("adams-2", "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1"),
+        ("adams-2-bared", "12/12/12/12/12/12/12/12/k1+P9/12/12/1K10 w - 2"),
+        ("no-royal", "5g6/12/12/12/12/12/12/12/12/12/12/5K6 w - 1"),
+        ("one-royal-bares", "6k5/12/12/12/12/12/12/12/12/12/12/5K1G4 w - 1"),
+    ] {
+        positions.push((id.to_string(), sfen.to_string()));
+    }
+    let (out, r) = conform_chu("chu-lishogi", &positions, 2, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let checks = r["summary"]["checks"].as_u64().unwrap();
+    assert_eq!(checks as usize, positions.len(), "{r}");
+    assert_eq!(r["summary"]["agreed"].as_u64(), Some(checks), "{r}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // Hand counts: the finished games have no moves (CHU-9.1).
+    for line in [
+        "adams-2-bared depth 2: spec 0 engine 0 ok",
+        "no-royal depth 2: spec 0 engine 0 ok",
+        "one-royal-bares depth 2: spec 0 engine 0 ok",
+    ] {
+        assert!(stdout.contains(line), "{line}\n{}", text(&out));
+    }
+}
+
+#[test]
+fn chu_start_position_to_depth_3_agrees_with_shogiops() {
+    if !have_shogiops() {
+        return;
+    }
+    let start = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+    let (out, r) = conform_chu("chu-start", &[("start".to_string(), start.to_string())], 3, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    // 52,599: both lishogi programs' move generators (SPEC.md CHU-9.2).
+    assert_eq!(r["positions"][0]["engine_nodes"].as_u64(), Some(52_599), "{r}");
+    assert_eq!(r["positions"][0]["spec_nodes"].as_u64(), Some(52_599), "{r}");
+}
+
+#[test]
+fn chu_shogiops_bares_only_against_a_single_royal() {
+    if !have_shogiops() {
+        return;
+    }
+    // lishogi's two libraries differ here, and the spec follows scalashogi (SPEC.md CHU-7.1,
+    // CHU-9.4): White (gote) has a lone King; Black has a King, a Crown Prince and a Gold, none
+    // attacked or next to White's King. scalashogi's bareKing asks that Black have "at least
+    // one royal" and bares White: the game is over, 0 moves. shogiops' isBareKing takes
+    // `kingsOf(black).singleSquare()`, which is undefined for two royals, so White is not bared
+    // and its King has its 5 moves from 7a.
+    let sfen = "5k6/12/12/12/12/12/12/12/12/12/12/5K+EG4 w - 1";
+    let (out, r) = conform_chu("chu-two-royals", &[("two-royals".to_string(), sfen.to_string())], 1, &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&r);
+    assert_eq!(d["fen"], sfen, "{r}");
+    assert!(strings(&d["path"]).is_empty(), "{r}");
+    assert!(strings(&d["only_spec"]).is_empty(), "{r}");
+    assert_eq!(
+        strings(&d["only_engine"]),
+        vec!["7a6a", "7a6b", "7a7b", "7a8a", "7a8b"],
+        "{r}"
+    );
+}
