@@ -471,7 +471,12 @@ fn chu_corpus_positions(file: &str) -> Vec<(String, String)> {
 }
 
 /// Runs `fairyspec conform chu` against shogiops on `positions` at `depth`; returns the report.
-fn conform_chu(name: &str, positions: &[(String, String)], depth: u32, extra: &[&str]) -> (Output, Value) {
+fn conform_chu(
+    name: &str,
+    positions: &[(String, String)],
+    depth: u32,
+    extra: &[&str],
+) -> (Output, Value) {
     let body: String = positions
         .iter()
         .map(|(id, sfen)| format!("id {id}\nepd {sfen}\n\n"))
@@ -522,7 +527,8 @@ fn chu_agrees_with_lishogi_s_shogiops() {
         let all = chu_corpus_positions(file);
         assert!(all.len() > 100, "{file}: {} positions", all.len());
         positions.extend(all.into_iter().enumerate().filter_map(|(i, (id, sfen))| {
-            (id.starts_with("scalashogi-special") || (id.starts_with("shogiops-random") && i % 8 == 0))
+            (id.starts_with("scalashogi-special")
+                || (id.starts_with("shogiops-random") && i % 8 == 0))
                 .then_some((id, sfen))
         }));
     }
@@ -531,10 +537,19 @@ fn chu_agrees_with_lishogi_s_shogiops() {
     // has lost in both (CHU-6.2).
     for (id, sfen) in [
         ("adams-1", "12/12/12/12/12/12/12/12/12/2q9/1+G10/K1k9 w - 1"),
-        ("adams-2", "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1"),
-        ("adams-2-bared", "12/12/12/12/12/12/12/12/k1+P9/12/12/1K10 w - 2"),
+        (
+            "adams-2",
+            "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1",
+        ),
+        (
+            "adams-2-bared",
+            "12/12/12/12/12/12/12/12/k1+P9/12/12/1K10 w - 2",
+        ),
         ("no-royal", "5g6/12/12/12/12/12/12/12/12/12/12/5K6 w - 1"),
-        ("one-royal-bares", "6k5/12/12/12/12/12/12/12/12/12/12/5K1G4 w - 1"),
+        (
+            "one-royal-bares",
+            "6k5/12/12/12/12/12/12/12/12/12/12/5K1G4 w - 1",
+        ),
     ] {
         positions.push((id.to_string(), sfen.to_string()));
     }
@@ -560,11 +575,24 @@ fn chu_start_position_to_depth_3_agrees_with_shogiops() {
         return;
     }
     let start = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
-    let (out, r) = conform_chu("chu-start", &[("start".to_string(), start.to_string())], 3, &[]);
+    let (out, r) = conform_chu(
+        "chu-start",
+        &[("start".to_string(), start.to_string())],
+        3,
+        &[],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     // 52,599: both lishogi programs' move generators (SPEC.md CHU-9.2).
-    assert_eq!(r["positions"][0]["engine_nodes"].as_u64(), Some(52_599), "{r}");
-    assert_eq!(r["positions"][0]["spec_nodes"].as_u64(), Some(52_599), "{r}");
+    assert_eq!(
+        r["positions"][0]["engine_nodes"].as_u64(),
+        Some(52_599),
+        "{r}"
+    );
+    assert_eq!(
+        r["positions"][0]["spec_nodes"].as_u64(),
+        Some(52_599),
+        "{r}"
+    );
 }
 
 #[test]
@@ -579,7 +607,12 @@ fn chu_shogiops_bares_only_against_a_single_royal() {
     // `kingsOf(black).singleSquare()`, which is undefined for two royals, so White is not bared
     // and its King has its 5 moves from 7a.
     let sfen = "5k6/12/12/12/12/12/12/12/12/12/12/5K+EG4 w - 1";
-    let (out, r) = conform_chu("chu-two-royals", &[("two-royals".to_string(), sfen.to_string())], 1, &[]);
+    let (out, r) = conform_chu(
+        "chu-two-royals",
+        &[("two-royals".to_string(), sfen.to_string())],
+        1,
+        &[],
+    );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     let d = first_divergence(&r);
     assert_eq!(d["fen"], sfen, "{r}");
