@@ -408,6 +408,52 @@ pub fn read_usi_move(text: &str) -> Result<(Move<ChuKind>, bool), ParseMoveError
     }
 }
 
+/// CHU-3.2, CHU-3.3 — each piece's movement as a Betza string (owner-relative; the table of
+/// SPEC.md and of lishogi's rules). For the pieces with lion power this is the set of squares
+/// one leg reaches (`KNAD` for the lions; the Eagle's `fF`+`fA` and the Falcon's `fW`+`fD` on their
+/// lion rays); their two-step moves (CHU-3.4 … CHU-3.6) are not Betza.
+pub const BETZA: &[(ChuKind, &str)] = &[
+    (K::King, "K"),
+    (K::Lion, "KNAD"),
+    (K::FreeKing, "Q"),
+    (K::DragonKing, "RF"),
+    (K::DragonHorse, "BW"),
+    (K::Rook, "R"),
+    (K::Bishop, "B"),
+    (K::VerticalMover, "vRsW"),
+    (K::SideMover, "sRvW"),
+    (K::ReverseChariot, "vR"),
+    (K::Lance, "fR"),
+    (K::Kirin, "FD"),
+    (K::Phoenix, "WA"),
+    (K::DrunkElephant, "FsfW"),
+    (K::BlindTiger, "FsbW"),
+    (K::GoldGeneral, "WfF"),
+    (K::SilverGeneral, "FfW"),
+    (K::CopperGeneral, "fFvW"),
+    (K::FerociousLeopard, "FvW"),
+    (K::GoBetween, "vW"),
+    (K::Pawn, "fW"),
+    (K::SoaringEagle, "RbBfFfA"),
+    (K::HornedFalcon, "BsbRfWfD"),
+    (K::PromotedRook, "RF"),
+    (K::PromotedBishop, "BW"),
+    (K::FlyingOx, "BvR"),
+    (K::FreeBoar, "BsR"),
+    (K::Whale, "vRbB"),
+    (K::WhiteHorse, "vRfB"),
+    (K::PromotedKirin, "KNAD"),
+    (K::PromotedPhoenix, "Q"),
+    (K::CrownPrince, "K"),
+    (K::FlyingStag, "FvRsW"),
+    (K::PromotedGold, "R"),
+    (K::PromotedSilver, "vRsW"),
+    (K::PromotedCopper, "sRvW"),
+    (K::PromotedLeopard, "B"),
+    (K::PromotedGoBetween, "FsfW"),
+    (K::Tokin, "WfF"),
+];
+
 /// The rule readings of Chu Shogi that can be switched (SPEC.md names each, with its sources).
 /// The defaults are lishogi's rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
