@@ -8,7 +8,7 @@
 use fairyspec::betza::{self, Betza};
 use fairyspec::chu::rules::piece_moves;
 use fairyspec::chu::{Chu, ChuKind, BETZA, SHAPE};
-use fairyspec::{Colour, Game, Generator, Kind, Piece, Position, Setup, Square};
+use fairyspec::{Colour, Game, Kind, Piece, Position, Setup, Square};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
