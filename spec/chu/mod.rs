@@ -12,7 +12,7 @@
 //!   two-colour model, upper case, starting at the bottom) and `w` for gote;
 //! - squares are **USI** names ([`Square::usi`]): files `12`…`1` from sente's left to right,
 //!   ranks `a`…`l` from the top (gote's back rank) down;
-//! - moves are **USI** ([`ChuKind::read_move`], [`read_usi_move`]): `7g7f`, a promotion
+//! - moves are **USI** ([`crate::Kind::read_move`], [`read_usi_move`]): `7g7f`, a promotion
 //!   `9e9d+`, a two-step move of a piece with lion power `from mid to` (`7g6f7g` is igui, a
 //!   capture without moving; `7g6f7g` with an empty `6f` is a pass).
 //!
