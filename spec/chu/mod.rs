@@ -16,6 +16,10 @@
 //!   `9e9d+`, a two-step move of a piece with lion power `from mid to` (`7g6f7g` is igui, a
 //!   capture without moving; `7g6f7g` with an empty `6f` is a pass).
 //!
+//! The rules as code: [`rules`] (the reference generator: pieces, lion power, the lion-trading
+//! rules, promotion, the end of the game and every bare-king formulation) and [`repetition`]
+//! (repetition over a game's history, and the replay of USI game records).
+//!
 //! Promoted pieces are kinds of their own ([`ChuKind::PromotedRook`] is written `+R` and moves
 //! like the Dragon King, but it is not one).
 
