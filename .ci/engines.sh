@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the outside engines tests/conform.rs runs against. Idempotent; never fails: a missing
+# Installs the outside engines tests/all/conform.rs runs against. Idempotent; never fails: a missing
 # engine only makes its tests skip (they print "SKIPPED: ..."), so say so clearly instead.
 #   - Debian's fairy-stockfish (UCI; orthodox chess)      -> /usr/games/fairy-stockfish
 #   - pyffish, Fairy-Stockfish's Python binding (Kuma)   -> python3 -c "import pyffish"

@@ -8,7 +8,7 @@
 # corpus fuzz/corpus/<target>/ (git-ignored) so that what the fuzzer adds never pollutes the
 # committed corpus. A crash leaves its input in fuzz/artifacts/<target>/ and the script prints
 # that path; to keep it as a regression test, copy it into corpus/fuzz/<target>/ (then
-# `cargo test --test fuzz_corpus` replays it) and fix the bug.
+# `cargo test --test all fuzz_corpus::` replays it) and fix the bug.
 #
 # Runs on the stable toolchain: RUSTC_BOOTSTRAP=1 lets cargo-fuzz pass its nightly-only flags.
 # The sanitizer is off (`--sanitizer none`): the code is safe Rust, and libFuzzer's coverage

@@ -1,5 +1,5 @@
 //! The bodies of the fuzz targets (`fuzz/fuzz_targets/*.rs`), kept in the library so that
-//! `tests/fuzz_corpus.rs` replays every saved input through exactly the same code in `cargo test`.
+//! `tests/all/fuzz_corpus.rs` replays every saved input through exactly the same code in `cargo test`.
 //!
 //! Each function takes the fuzzer's bytes, never panics on them by itself (a panic means a bug in
 //! the code under test), and returns the first property or divergence that fails.

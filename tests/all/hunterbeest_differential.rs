@@ -226,13 +226,13 @@ fn bhb_6_generators_agree_on_endings() {
 /// `corpus/hunterbeest/start.perft`: every count up to a node limit, by both generators.
 #[test]
 fn bhb_start_perft_file() {
-    check_perft_file(include_str!("../corpus/hunterbeest/start.perft"));
+    check_perft_file(include_str!("../../corpus/hunterbeest/start.perft"));
 }
 
 /// `corpus/hunterbeest/rules.perft`: the hand-counted rule positions, deeper.
 #[test]
 fn bhb_rules_perft_file() {
-    check_perft_file(include_str!("../corpus/hunterbeest/rules.perft"));
+    check_perft_file(include_str!("../../corpus/hunterbeest/rules.perft"));
 }
 
 fn check_perft_file(text: &str) {

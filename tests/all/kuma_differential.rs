@@ -12,8 +12,7 @@ use fairyspec::kuma::{Kuma, KumaKind, KumaSwitches};
 use fairyspec::{Game, Generator, Outcome, Position, Reason};
 use proptest::prelude::*;
 
-mod common;
-use common::{corpus_position, Broken, Bug};
+use crate::common::{corpus_position, Broken, Bug};
 
 /// The generator the reference is compared with: the bitboard one once it exists.
 fn other(switches: &KumaSwitches) -> Box<dyn Generator<Kuma>> {

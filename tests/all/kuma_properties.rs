@@ -11,8 +11,7 @@ use fairyspec::kuma::{BlindBearWin, Kuma, KumaSwitches};
 use fairyspec::{Game, Generator, Position};
 use proptest::prelude::*;
 
-mod common;
-use common::{corpus_position, Broken, Bug};
+use crate::common::{corpus_position, Broken, Bug};
 
 /// The generators under test: the reference and, once it exists, the bitboard generator.
 fn generators(switches: &KumaSwitches) -> Vec<Box<dyn Generator<Kuma>>> {
