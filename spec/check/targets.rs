@@ -34,6 +34,9 @@ pub const WALK_PERFT_DEPTH: u32 = 0;
 pub enum TargetFailure {
     Divergence(Box<Divergence>),
     Property(Box<PropertyFailure>),
+    /// The game (its [`Game::NAME`]) has no bitboard generator to compare the reference with; a
+    /// differential target of such a game would only compare the reference with itself.
+    NoBitboard(&'static str),
 }
 
 impl From<Divergence> for TargetFailure {
@@ -53,6 +56,10 @@ impl fmt::Display for TargetFailure {
         match self {
             TargetFailure::Divergence(d) => write!(f, "{d}"),
             TargetFailure::Property(p) => write!(f, "{p}"),
+            TargetFailure::NoBitboard(game) => write!(
+                f,
+                "{game} has no bitboard generator: there is nothing to compare the reference with"
+            ),
         }
     }
 }
@@ -72,18 +79,20 @@ pub const KUMA_SWITCHES: [KumaSwitches; 2] = [
 /// Differential fuzzing of game `G` from bytes: a position from [`arbitrary_position`] (the
 /// game's corpus as starting points, the reference generator's moves), the properties of
 /// [`properties::cheap`] there for both generators, then a [`differential_walk`] of the
-/// reference against the bitboard generator (against a second reference while the game has no
-/// bitboard generator) along the move choices in the remaining bytes (one byte a ply, at most
+/// reference against the bitboard generator along the move choices in the remaining bytes (one byte a ply, at most
 /// [`MAX_PLIES`]), with a full [`differential`] (perft(2) included) where the walk ends.
 ///
 /// # Errors
-/// The first property failure or divergence.
+/// The first property failure or divergence; [`TargetFailure::NoBitboard`] for a game without a
+/// bitboard generator (comparing the reference with itself would check nothing).
 pub fn differential_bytes<G: Game>(
     u: &mut Unstructured<'_>,
     switches: &G::Switches,
 ) -> Result<(), TargetFailure> {
     let reference = G::reference(switches);
-    let other = G::bitboard(switches).unwrap_or_else(|| G::reference(switches));
+    let Some(other) = G::bitboard(switches) else {
+        return Err(TargetFailure::NoBitboard(G::NAME));
+    };
     let starts = corpus::positions::<G>();
     let Ok(pos) = arbitrary_position(&*reference, u, &starts) else {
         return Ok(());
