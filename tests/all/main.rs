@@ -7,6 +7,7 @@
 mod betza;
 mod chess_check;
 mod chess_perft;
+mod chess_shakmaty;
 mod cli;
 mod common;
 mod conform;
