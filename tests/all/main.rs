@@ -27,3 +27,4 @@ mod kuma_pieces;
 mod kuma_properties;
 mod kuma_reference;
 mod perft;
+mod records;
