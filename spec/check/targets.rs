@@ -211,6 +211,54 @@ pub fn position_checks<G: Game>(text: &str, switches: &[G::Switches]) -> Result<
     Ok(())
 }
 
+/// Fuzz target `betza`: any text, read by the Betza reader ([`crate::betza::parse`], the oracle
+/// of the piece tests). What it accepts prints and reads back as the same movement; what it
+/// rejects is rejected with a column inside the text, on a character boundary, and a message.
+///
+/// # Errors
+/// The first property failure.
+pub fn betza(data: &[u8]) -> Result<(), TargetFailure> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let fail = |detail: String| -> TargetFailure {
+        PropertyFailure {
+            property: "betza_round_trip",
+            game: "-",
+            generator: "-".to_string(),
+            fen: "-".to_string(),
+            mv: Some(text.to_string()),
+            detail,
+        }
+        .into()
+    };
+    match crate::betza::parse(text) {
+        Ok(b) => {
+            let printed = b.to_string();
+            match crate::betza::parse(&printed) {
+                Ok(back) if back == b => {}
+                other => {
+                    return Err(fail(format!(
+                        "{b:?} prints as {printed:?}, which reads back as {other:?}"
+                    )))
+                }
+            }
+        }
+        Err(e) => {
+            if e.column() > text.len() || !text.is_char_boundary(e.column()) {
+                return Err(fail(format!(
+                    "the error column {} is not a character boundary of the text: {e}",
+                    e.column()
+                )));
+            }
+            if e.to_string().is_empty() {
+                return Err(fail("the error has an empty message".to_string()));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Fuzz target `moves`: any text, read as a move and as a game record.
 ///
 /// - What [`Move::parse`] accepts prints and reads back as the same move.
