@@ -76,6 +76,26 @@ pub const KUMA_SWITCHES: [KumaSwitches; 2] = [
     },
 ];
 
+/// Both readings of Congo's monkey river re-entry (CONGO-5.4).
+pub const CONGO_SWITCHES: [CongoSwitches; 2] = [
+    CongoSwitches {
+        monkey_reentry: MonkeyReentry::Drowns,
+    },
+    CongoSwitches {
+        monkey_reentry: MonkeyReentry::Survives,
+    },
+];
+
+/// Both readings of Bachelor Hunterbeest's stalemate (BHB-6.4).
+pub const HUNTERBEEST_SWITCHES: [HunterbeestSwitches; 2] = [
+    HunterbeestSwitches {
+        stalemate: StalemateResult::Draw,
+    },
+    HunterbeestSwitches {
+        stalemate: StalemateResult::Win,
+    },
+];
+
 /// Differential fuzzing of game `G` from bytes: a position from [`arbitrary_position`] (the
 /// game's corpus as starting points, the reference generator's moves), the properties of
 /// [`properties::cheap`] there for both generators, then a [`differential_walk`] of the
@@ -140,8 +160,7 @@ pub fn chess_differential(data: &[u8]) -> Result<(), TargetFailure> {
 pub fn congo_differential(data: &[u8]) -> Result<(), TargetFailure> {
     let mut u = Unstructured::new(data);
     let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    let monkey_reentry = [MonkeyReentry::Drowns, MonkeyReentry::Survives][(flags & 1) as usize];
-    differential_bytes::<Congo>(&mut u, &CongoSwitches { monkey_reentry })
+    differential_bytes::<Congo>(&mut u, &CONGO_SWITCHES[(flags & 1) as usize])
 }
 
 /// Fuzz target `hunterbeest_differential`: the first byte picks the stalemate reading (BHB-6.4;
@@ -152,8 +171,7 @@ pub fn congo_differential(data: &[u8]) -> Result<(), TargetFailure> {
 pub fn hunterbeest_differential(data: &[u8]) -> Result<(), TargetFailure> {
     let mut u = Unstructured::new(data);
     let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    let stalemate = [StalemateResult::Draw, StalemateResult::Win][(flags & 1) as usize];
-    differential_bytes::<Hunterbeest>(&mut u, &HunterbeestSwitches { stalemate })
+    differential_bytes::<Hunterbeest>(&mut u, &HUNTERBEEST_SWITCHES[(flags & 1) as usize])
 }
 
 /// The board shapes and FEN dialects the `fen` target reads every input with (Kuma's piece
@@ -167,8 +185,8 @@ pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
 
 /// Fuzz target `fen`: any text. Whatever [`parse_fen`] accepts in one of [`FEN_FORMATS`] must
 /// write and read back unchanged ([`properties::setup_fen_round_trip`]); whatever
-/// [`Position::from_fen`] accepts as a position of Kuma Chess (under both readings), orthodox
-/// chess, Congo or Bachelor Hunterbeest goes through [`position_checks`].
+/// [`Position::from_fen`] accepts as a position of Kuma Chess, orthodox chess, Congo or Bachelor
+/// Hunterbeest goes through [`position_checks`] under every reading of the game's switches.
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -181,10 +199,11 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
             properties::setup_fen_round_trip(&setup, dialect)?;
         }
     }
+    // Every game under every switch (orthodox chess has none); a new game adds its line.
     position_checks::<Kuma>(text, &KUMA_SWITCHES)?;
     position_checks::<Chess>(text, &[Default::default()])?;
-    position_checks::<Congo>(text, &[Default::default()])?;
-    position_checks::<Hunterbeest>(text, &[Default::default()])?;
+    position_checks::<Congo>(text, &CONGO_SWITCHES)?;
+    position_checks::<Hunterbeest>(text, &HUNTERBEEST_SWITCHES)?;
     Ok(())
 }
 

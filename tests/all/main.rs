@@ -26,5 +26,6 @@ mod kuma_games;
 mod kuma_pieces;
 mod kuma_properties;
 mod kuma_reference;
+mod mutations;
 mod perft;
 mod records;
