@@ -230,7 +230,7 @@ pub fn position_checks<G: Game>(text: &str, switches: &[G::Switches]) -> Result<
     Ok(())
 }
 
-/// Fuzz target `betza`: any text, read by the Betza reader ([`crate::betza::parse`], the oracle
+/// Fuzz target `betza`: any text, read by the Betza reader ([`crate::betza::parse()`], the oracle
 /// of the piece tests). What it accepts prints and reads back as the same movement; what it
 /// rejects is rejected with a column inside the text, on a character boundary, and a message.
 ///
