@@ -13,11 +13,11 @@ use fairyspec::chu::{BareKing, Chu, ChuSwitches};
 use fairyspec::replay::{ReplayError, ReplaySummary};
 use fairyspec::{Colour, Game, Outcome, Reason};
 
-const SEED1: &str = include_str!("../corpus/chu/games/shogiops-playout-seed1.txt");
-const SEED6: &str = include_str!("../corpus/chu/games/shogiops-playout-seed6.txt");
-const SEED7: &str = include_str!("../corpus/chu/games/shogiops-playout-seed7.txt");
-const ADAMS1: &str = include_str!("../corpus/chu/games/adams1999-example1.txt");
-const ADAMS2: &str = include_str!("../corpus/chu/games/adams1999-example2.txt");
+const SEED1: &str = include_str!("../../corpus/chu/games/shogiops-playout-seed1.txt");
+const SEED6: &str = include_str!("../../corpus/chu/games/shogiops-playout-seed6.txt");
+const SEED7: &str = include_str!("../../corpus/chu/games/shogiops-playout-seed7.txt");
+const ADAMS1: &str = include_str!("../../corpus/chu/games/adams1999-example1.txt");
+const ADAMS2: &str = include_str!("../../corpus/chu/games/adams1999-example2.txt");
 
 /// Black = sente = the first player is the crate's White (CHU-1.3).
 const SENTE: Colour = Colour::White;

@@ -84,7 +84,7 @@ fn bitboard_perft_random_playouts() {
 }
 
 /// Every count of both files with the bitboard generator, no limit (some 670 million nodes;
-/// a few seconds at opt-level 2): `cargo test --test chess_perft -- --ignored`.
+/// a few seconds at opt-level 2): `cargo test --test all chess_perft:: -- --ignored`.
 #[test]
 #[ignore = "deep perft; run on demand"]
 fn bitboard_perft_whole_corpus() {

@@ -1,26 +1,37 @@
 //! The generic checks of `fairyspec::check` applied to Congo: the reference against the bitboard
-//! generator along random playouts and on mutated positions, and the generic properties there.
+//! generator on every start of the check corpus (under both readings of the switch), along random
+//! playouts and on positions mutated from those starts, and the generic properties there.
 //! (Congo's own rule properties are in `congo_properties.rs`.)
 
 use fairyspec::check::arbitrary::arbitrary_position;
-use fairyspec::check::{differential, differential_walk, properties};
+use fairyspec::check::{corpus, differential, differential_walk, properties, targets};
 use fairyspec::congo::Congo;
 use fairyspec::{Game, Generator, Position};
 use proptest::prelude::*;
 
 fn generators() -> (Box<dyn Generator<Congo>>, Box<dyn Generator<Congo>>) {
     let switches = Default::default();
-    let other = Congo::bitboard(&switches).unwrap_or_else(|| Congo::reference(&switches));
+    // No bitboard generator would leave the reference compared with itself: an error, not a pass.
+    let other = Congo::bitboard(&switches).expect("Congo has a bitboard generator");
     (Congo::reference(&switches), other)
 }
 
+/// Every start of the check corpus (`check::corpus::CONGO`: the start position and the
+/// positions taken from the corpus files and game records), under both readings of the switch.
 #[test]
-fn start_position() {
-    let (a, b) = generators();
-    let start = Position::<Congo>::start();
-    differential(&*a, &*b, &start).unwrap();
-    properties::all(&*a, &start, 2).unwrap();
-    properties::all(&*b, &start, 2).unwrap();
+fn corpus_positions() {
+    for switches in &targets::CONGO_SWITCHES {
+        let (a, b) = (
+            Congo::reference(switches),
+            Congo::bitboard(switches).expect("Congo has a bitboard generator"),
+        );
+        for pos in corpus::positions::<Congo>() {
+            differential(&*a, &*b, &pos).unwrap_or_else(|d| panic!("{d}"));
+            for gen in [&*a, &*b] {
+                properties::all(gen, &pos, 2).unwrap_or_else(|f| panic!("{f}"));
+            }
+        }
+    }
 }
 
 proptest! {
@@ -32,7 +43,8 @@ proptest! {
         choices in proptest::collection::vec(any::<u8>(), 0..40),
     ) {
         let (a, b) = generators();
-        let pos = arbitrary_position(&*a, &mut arbitrary::Unstructured::new(&bytes), &[])
+        let starts = corpus::positions::<Congo>();
+        let pos = arbitrary_position(&*a, &mut arbitrary::Unstructured::new(&bytes), &starts)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let choices: Vec<usize> = choices.into_iter().map(usize::from).collect();
         let end = differential_walk(&*a, &*b, &pos, &choices, 1)

@@ -245,7 +245,7 @@ proptest! {
     ) {
         let gen = Congo::reference(&CongoSwitches::default());
         let _ = fairyspec::congo::zillions::replay_zillions(gen.as_ref(), &text);
-        let game = include_str!("../corpus/congo/games/zillions-stock-3min-1.zsg");
+        let game = include_str!("../../corpus/congo/games/zillions-stock-3min-1.zsg");
         let mut bytes = game.as_bytes().to_vec();
         let i = at.index(bytes.len());
         bytes[i] = byte;

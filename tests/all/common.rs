@@ -34,6 +34,8 @@ pub enum Bug {
 pub struct Broken {
     pub inner: Box<dyn Generator<Kuma>>,
     pub bug: Bug,
+    /// What [`Generator::name`] says: `broken`, or `reference` to be judged as the reference is.
+    pub name: &'static str,
 }
 
 impl Broken {
@@ -41,6 +43,16 @@ impl Broken {
         Broken {
             inner: Kuma::reference(&KumaSwitches::default()),
             bug,
+            name: "broken",
+        }
+    }
+
+    /// The same, calling itself `reference`: the generic checks then treat it as the reference
+    /// generator (e.g. judge its King safety by the bitboard generator's attack test).
+    pub fn posing_as_reference(bug: Bug) -> Broken {
+        Broken {
+            name: "reference",
+            ..Broken::new(bug)
         }
     }
 }
@@ -51,7 +63,7 @@ pub fn is_en_passant(pos: &Position<Kuma>, mv: &Move<KumaKind>) -> bool {
 
 impl Generator<Kuma> for Broken {
     fn name(&self) -> &'static str {
-        "broken"
+        self.name
     }
     fn switches(&self) -> &KumaSwitches {
         self.inner.switches()

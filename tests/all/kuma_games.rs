@@ -8,8 +8,8 @@ use fairyspec::notation::seed;
 use fairyspec::replay::{replay, ReplayError, ReplaySummary};
 use fairyspec::{Colour, Game, Generator, Outcome, Position, Reason};
 
-const GAME1: &str = include_str!("../corpus/kuma/games/game1.txt");
-const GAME2: &str = include_str!("../corpus/kuma/games/game2.txt");
+const GAME1: &str = include_str!("../../corpus/kuma/games/game1.txt");
+const GAME2: &str = include_str!("../../corpus/kuma/games/game2.txt");
 
 fn reference() -> Box<dyn Generator<Kuma>> {
     Kuma::reference(&Default::default())

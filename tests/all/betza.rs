@@ -1,6 +1,7 @@
 //! The Betza reader on any input: it never panics, its errors point into the text, and what it
-//! accepts it prints back to text that reads the same. (The cargo-fuzz target `betza_parse`
-//! checks the first property on bytes.)
+//! accepts it prints back to text that reads the same. (The cargo-fuzz target `betza` checks the
+//! first two on bytes, through `fairyspec::check::targets::betza`; `fuzz_corpus.rs` replays its
+//! seeds.)
 
 use fairyspec::betza::{self, diagram};
 use fairyspec::{Colour, Shape, Square};

@@ -58,3 +58,8 @@ fn hunterbeest_differential_corpus() {
         targets::hunterbeest_differential,
     );
 }
+
+#[test]
+fn betza_corpus() {
+    replay("betza", targets::betza);
+}

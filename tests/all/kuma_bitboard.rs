@@ -248,11 +248,11 @@ fn kuma_8_2_sample_games_replay() {
     use fairyspec::{Colour, Outcome, Reason};
     let games = [
         (
-            include_str!("../corpus/kuma/games/game1.txt"),
+            include_str!("../../corpus/kuma/games/game1.txt"),
             Outcome::win(Colour::White, Reason::Checkmate),
         ),
         (
-            include_str!("../corpus/kuma/games/game2.txt"),
+            include_str!("../../corpus/kuma/games/game2.txt"),
             Outcome::win(Colour::Black, Reason::BlindBear),
         ),
     ];
