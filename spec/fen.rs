@@ -68,7 +68,12 @@ impl fmt::Display for ParseFenError {
             RankCount { found, expected } => {
                 write!(f, "placement has {found} ranks, this game has {expected}")
             }
-            RankLength { rank, found, expected, column } => write!(
+            RankLength {
+                rank,
+                found,
+                expected,
+                column,
+            } => write!(
                 f,
                 "rank {rank} describes {found} squares, this game has {expected} files (column {})",
                 column + 1
@@ -76,16 +81,30 @@ impl fmt::Display for ParseFenError {
             UnknownPiece { symbol, column } => {
                 write!(f, "unknown piece {symbol:?} at column {}", column + 1)
             }
-            BadEmptyCount { column } => write!(f, "bad empty-square count at column {}", column + 1),
+            BadEmptyCount { column } => {
+                write!(f, "bad empty-square count at column {}", column + 1)
+            }
             MissingField { field } => write!(f, "missing {field} field"),
             Side { text, column } => {
-                write!(f, "side to move must be 'w' or 'b', found {text:?} (column {})", column + 1)
+                write!(
+                    f,
+                    "side to move must be 'w' or 'b', found {text:?} (column {})",
+                    column + 1
+                )
             }
             Castling { text, column } => {
-                write!(f, "bad castling field {text:?} (column {}); expected '-' or letters from KQkq", column + 1)
+                write!(
+                    f,
+                    "bad castling field {text:?} (column {}); expected '-' or letters from KQkq",
+                    column + 1
+                )
             }
             EpSquare { text, column } => {
-                write!(f, "bad en-passant field {text:?} (column {}); expected '-' or a square", column + 1)
+                write!(
+                    f,
+                    "bad en-passant field {text:?} (column {}); expected '-' or a square",
+                    column + 1
+                )
             }
             HalfmoveClock { text, column } => {
                 write!(f, "bad half-move clock {text:?} (column {})", column + 1)
@@ -94,14 +113,20 @@ impl fmt::Display for ParseFenError {
                 write!(f, "bad move number {text:?} (column {})", column + 1)
             }
             CounterStrike { text, column } => {
-                write!(f, "bad counter-strike field {text:?} (column {})", column + 1)
+                write!(
+                    f,
+                    "bad counter-strike field {text:?} (column {})",
+                    column + 1
+                )
             }
             LoneCounter { column } => write!(
                 f,
                 "only one move counter at column {}: give both (halfmove fullmove) or neither",
                 column + 1
             ),
-            TrailingText { column } => write!(f, "unexpected text after the FEN at column {}", column + 1),
+            TrailingText { column } => {
+                write!(f, "unexpected text after the FEN at column {}", column + 1)
+            }
         }
     }
 }

@@ -264,7 +264,10 @@ fn help_documents_every_command_and_option() {
     let perft_help = ok(&["perft", "--help"]);
     assert_ne!(perft_help, help);
     assert!(perft_help.contains("--threads"), "{perft_help}");
-    assert!(!perft_help.contains("--max-reference-nodes"), "{perft_help}");
+    assert!(
+        !perft_help.contains("--max-reference-nodes"),
+        "{perft_help}"
+    );
     for word in [
         "verify",
         "perft",

@@ -87,10 +87,9 @@ fn perft_json_reads_back() {
 
 #[test]
 fn moves_json_reads_back() {
-    let doc: json::Moves = serde_json::from_str(&ok(&[
-        "moves", "kuma", "--fen", BARE_KINGS, "--json",
-    ]))
-    .expect("moves --json is a fairyspec.moves/1 object");
+    let doc: json::Moves =
+        serde_json::from_str(&ok(&["moves", "kuma", "--fen", BARE_KINGS, "--json"]))
+            .expect("moves --json is a fairyspec.moves/1 object");
     assert_eq!(doc.schema, json::MOVES_SCHEMA);
     assert_eq!(doc.moves, ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
     assert_eq!(doc.fen, format!("{BARE_KINGS} 0 1"));
@@ -119,7 +118,10 @@ fn replay_json_reads_back() {
     assert_eq!((doc.plies, doc.result.as_str()), (91, "1-0"));
     assert_eq!(doc.reason, "checkmate");
     let text = ok(&["replay", "kuma", "corpus/kuma/games/game1.txt"]);
-    assert!(text.contains(&format!("final: {}\n", doc.final_fen)), "{text}");
+    assert!(
+        text.contains(&format!("final: {}\n", doc.final_fen)),
+        "{text}"
+    );
 }
 
 /// A one-file corpus with the published start counts (corpus/kuma/start.perft: 16, 256) and one
@@ -134,7 +136,10 @@ fn verify_json_reads_back_with_its_mismatches() {
     )
     .expect("write a .perft file");
     let file = file.to_str().expect("UTF-8 path");
-    let o = run_in(root(), &["verify", "--corpus", file, "--game", "kuma", "--json"]);
+    let o = run_in(
+        root(),
+        &["verify", "--corpus", file, "--game", "kuma", "--json"],
+    );
     assert_eq!(o.status.code(), Some(1));
     let doc: json::Verify =
         serde_json::from_slice(&o.stdout).expect("verify --json is a fairyspec.verify/1 object");
@@ -213,7 +218,12 @@ fn verify_on_an_unreadable_file_exits_2() {
     // Not UTF-8: unreadable as text whatever the user's permissions (root reads anything).
     std::fs::write(kuma.join("bad.perft"), [0xff, 0xfe, 0x00]).expect("write");
     let o = run_in(&dir, &["verify", "--corpus", "kuma"]);
-    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("ERROR kuma/bad.perft"), "{out}");
 }
@@ -245,8 +255,16 @@ fn conform_report_to_an_unwritable_path_fails_before_the_run() {
 fn completions_cover_commands_games_and_options() {
     for shell in ["bash", "zsh", "fish"] {
         let script = ok(&["completions", shell]);
-        for word in ["perft", "verify", "conform", "--fen", "--json", "hunterbeest"] {
+        for word in ["perft", "verify", "conform", "hunterbeest"] {
             assert!(script.contains(word), "{shell} completions lack {word}");
+        }
+        for option in ["fen", "json", "max-reference-nodes"] {
+            // fish names a long option `-l fen`, the others `--fen`.
+            let word = match shell {
+                "fish" => format!("-l {option}"),
+                _ => format!("--{option}"),
+            };
+            assert!(script.contains(&word), "{shell} completions lack {word}");
         }
     }
     let err = fails(&["completions", "tcsh"], 2);
@@ -263,10 +281,18 @@ fn mistakes_name_the_bad_word_and_the_choices() {
             &["\"--thread\"", "did you mean --threads"][..],
             &[][..],
         ),
-        (&["perft", "kumma", "1"], &["\"kumma\"", "did you mean \"kuma\""], &[]),
+        (
+            &["perft", "kumma", "1"],
+            &["\"kumma\"", "did you mean \"kuma\""],
+            &[],
+        ),
         (
             &["perft", "kuma", "1", "--generator", "bitbord"],
-            &["\"bitbord\"", "reference, bitboard", "did you mean bitboard"],
+            &[
+                "\"bitbord\"",
+                "reference, bitboard",
+                "did you mean bitboard",
+            ],
             &[],
         ),
         (&["perfft"], &["\"perfft\"", "did you mean perft"], &[]),
@@ -320,7 +346,10 @@ fn mistakes_name_the_bad_word_and_the_choices() {
         for word in forbidden {
             assert!(!err.contains(word), "{args:?}: {err}");
         }
-        assert!(err.matches("ubvskvbr/").count() <= 1, "the FEN twice: {err}");
+        assert!(
+            err.matches("ubvskvbr/").count() <= 1,
+            "the FEN twice: {err}"
+        );
     }
 }
 
@@ -335,7 +364,10 @@ fn verify_failure_counts_in_words() {
         format!("id start\nepd {KUMA_START}\nperft 1 17\n"),
     )
     .expect("write");
-    let o = run_in(&dir, &["verify", "--corpus", "kuma", "--max-reference-nodes", "0"]);
+    let o = run_in(
+        &dir,
+        &["verify", "--corpus", "kuma", "--max-reference-nodes", "0"],
+    );
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(

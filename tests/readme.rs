@@ -84,9 +84,7 @@ fn matches(expected: &[String], actual: &[String]) -> bool {
         Some((first, rest)) if first == "…" => {
             (0..=actual.len()).any(|skip| matches(rest, &actual[skip..]))
         }
-        Some((first, rest)) => {
-            actual.first() == Some(first) && matches(rest, &actual[1..])
-        }
+        Some((first, rest)) => actual.first() == Some(first) && matches(rest, &actual[1..]),
     }
 }
 
@@ -105,7 +103,11 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md is readable");
     let examples = examples(&readme);
-    assert!(examples.len() >= 6, "only {} console examples", examples.len());
+    assert!(
+        examples.len() >= 6,
+        "only {} console examples",
+        examples.len()
+    );
     let bin = Path::new(env!("CARGO_BIN_EXE_fairyspec"));
     let path = format!(
         "{}:{}",
@@ -122,7 +124,11 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
             .output()
             .expect("sh runs");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(!stderr.contains("panicked"), "README.md:{}: {stderr}", ex.line);
+        assert!(
+            !stderr.contains("panicked"),
+            "README.md:{}: {stderr}",
+            ex.line
+        );
         assert!(
             !stderr.contains("not found"),
             "README.md:{}: {stderr}",

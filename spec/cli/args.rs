@@ -250,7 +250,9 @@ fn seed(text: &str) -> Result<u64, String> {
 
 fn map_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
-        crate::conform::mapping::BUILTIN.iter().map(|(name, _)| *name),
+        crate::conform::mapping::BUILTIN
+            .iter()
+            .map(|(name, _)| *name),
     )
 }
 
@@ -320,7 +322,10 @@ mod tests {
 
     #[test]
     fn numbers_accept_grouping_and_name_their_range() {
-        assert_eq!(number::<u64>("nodes", "5_000,000", 0, u64::MAX), Ok(5_000_000));
+        assert_eq!(
+            number::<u64>("nodes", "5_000,000", 0, u64::MAX),
+            Ok(5_000_000)
+        );
         for bad in ["-1", "65", "x", ""] {
             let e = number::<u32>("the depth", bad, 0, 64).unwrap_err();
             assert!(e.contains("the depth") && e.contains("0 to 64"), "{e}");

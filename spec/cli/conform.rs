@@ -158,9 +158,9 @@ fn run<G: CliGame>(cmd: Conform<'_>) -> Result<(), CliError> {
     let map = builtin(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
     let timeout = Duration::from_secs(args.timeout);
     let mut engine: Box<dyn Engine> = match args.protocol {
-        Protocol::Perftree => Box::new(
-            PerftreeEngine::new(&args.engine, timeout).map_err(|e| engine_failed(&e))?,
-        ),
+        Protocol::Perftree => {
+            Box::new(PerftreeEngine::new(&args.engine, timeout).map_err(|e| engine_failed(&e))?)
+        }
         Protocol::Uci => Box::new(
             UciEngine::start(&args.engine, &cmd.options, timeout).map_err(|e| engine_failed(&e))?,
         ),

@@ -191,7 +191,9 @@ pub fn switches<'a, G: CliGame>(
                 "--switch {pair}: {name} must be one of {}, not {value:?}",
                 choices.join(", ")
             );
-            if let Some(close) = super::args::did_you_mean(value, choices.iter().map(String::as_str)) {
+            if let Some(close) =
+                super::args::did_you_mean(value, choices.iter().map(String::as_str))
+            {
                 msg.push_str(&format!("; did you mean {close:?}?"));
             }
             CliError::Switch(msg)

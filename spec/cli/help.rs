@@ -321,7 +321,10 @@ mod tests {
             switch_values::<Kuma>(),
             vec![(
                 "blind-bear".to_string(),
-                vec!["needs-legal-move".to_string(), "even-if-exposed".to_string()]
+                vec![
+                    "needs-legal-move".to_string(),
+                    "even-if-exposed".to_string()
+                ]
             )]
         );
         assert!(switch_values::<crate::chess::Chess>().is_empty());

@@ -85,8 +85,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             }
         }
     };
-    let cli =
-        Cli::from_arg_matches(&matches).map_err(|e| usage_error(&e, &definition, args))?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| usage_error(&e, &definition, args))?;
     match cli.command {
         Command::Verify(a) => verify::verify_command(a, out),
         Command::Perft(a) => perft::perft_command(a, out),
@@ -189,7 +188,10 @@ fn usage_message(e: &clap::Error, definition: &clap::Command, args: &[String]) -
             if value.is_empty() {
                 return format!("option {arg} needs a value");
             }
-            let mut msg = format!("{arg} must be one of: {}", text(ContextKind::ValidValue).unwrap_or_default());
+            let mut msg = format!(
+                "{arg} must be one of: {}",
+                text(ContextKind::ValidValue).unwrap_or_default()
+            );
             msg.push_str(&format!(", not {value:?}"));
             msg.push_str(&suggestion(ContextKind::SuggestedValue));
             msg

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 /// Whether progress may be drawn: stderr is a terminal and `FAIRYSPEC_PROGRESS` is not `0`.
 pub fn wanted() -> bool {
-    std::io::stderr().is_terminal() && std::env::var_os("FAIRYSPEC_PROGRESS").is_none_or(|v| v != "0")
+    std::io::stderr().is_terminal()
+        && std::env::var_os("FAIRYSPEC_PROGRESS").is_none_or(|v| v != "0")
 }
 
 /// A bar of `len` steps with `template`, ticking by itself so that time and rate stay current
@@ -21,8 +22,8 @@ pub fn bar(len: u64, template: &str) -> Option<ProgressBar> {
     let style = ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ");
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr())
-        .with_style(style);
+    let bar =
+        ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()).with_style(style);
     bar.enable_steady_tick(Duration::from_millis(200));
     Some(bar)
 }

@@ -429,7 +429,10 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<json::VerifyGame, CliE
         .max()
         .unwrap_or(8);
     if !files.is_empty() {
-        let mut head = format!("{:<id_width$} {:>5} {:>14}", "position", "depth", "expected");
+        let mut head = format!(
+            "{:<id_width$} {:>5} {:>14}",
+            "position", "depth", "expected"
+        );
         for (i, name) in names.iter().enumerate() {
             head.push_str(&format!("  {}", pad(name, i + 1 < names.len())));
         }
