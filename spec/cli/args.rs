@@ -162,7 +162,7 @@ pub struct ConformArgs {
     /// How the engine is spoken to
     #[arg(long, value_name = "P", default_value = "perftree")]
     pub protocol: Protocol,
-    /// A .perft file or a folder of them (default: corpus/<game>)
+    /// A .perft file or a folder of them (default: corpus/GAME)
     #[arg(long, value_name = "PATH")]
     pub corpus: Option<std::path::PathBuf>,
     /// Check every position at this depth only (default: the depths the corpus lists)

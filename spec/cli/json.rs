@@ -14,7 +14,7 @@
 //! | `replay` | [`REPLAY_SCHEMA`] | [`Replay`]: `game`, `file`, `plies`, `final`, `result`, `reason` |
 //! | `verify` | [`VERIFY_SCHEMA`] | [`Verify`]: `corpus`, `games` (per game: `perft` rows, `records`, `errors`), `not_checked`, `summary` |
 //!
-//! `conform --report FILE.json` writes its own report ([`crate::conform::ConformReport`]).
+//! `conform --report FILE.json` writes its own report ([`crate::conform::report::Report`]).
 //!
 //! ```console
 //! $ fairyspec perft kuma 1 --fen "4k3/8/8/8/8/8/8/4K3 w - -" --json
