@@ -6,8 +6,14 @@
 //! - every game record listed in `games/expected.txt` (lines `<file> <result> <reason…>`, `#`
 //!   comments) is replayed with every generator and its result compared.
 //!
-//! Rows are printed as they finish. Any mismatch, or any entry that could not be checked (a file
-//! that cannot be read, a bad FEN), makes the command fail.
+//! `--corpus` may also name one game's folder (`corpus/kuma`) or a single `.perft` file, whose
+//! game is `--game` or the name of its folder.
+//!
+//! Rows are printed as they finish (whole lines, drawn around the progress bar when stderr is a
+//! terminal); with `--json` one [`super::json::Verify`] object is printed at the end instead.
+//! Any mismatch, or any entry that could not be checked (a bad FEN, a malformed line), makes the
+//! command fail with exit status 1; a corpus file that cannot be read at all (missing, not
+//! UTF-8, no permission) with exit status 2, as a command that could not run.
 
 use super::args::VerifyArgs;
 use super::error::CliError;
