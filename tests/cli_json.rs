@@ -147,7 +147,8 @@ fn verify_json_reads_back_with_its_mismatches() {
     assert_eq!(doc.games.len(), 1);
     let game = &doc.games[0];
     assert_eq!(game.generators, ["reference", "bitboard"]);
-    let rows: Vec<(u32, u64, Vec<Status>, Vec<Option<String>>)> = game
+    type Row = (u32, u64, Vec<Status>, Vec<Option<String>>);
+    let rows: Vec<Row> = game
         .perft
         .iter()
         .map(|r| {
