@@ -1,7 +1,8 @@
 #!/bin/bash -eu
 # Builds every cargo-fuzz target of fuzz/ into $OUT, each with its committed seeds
 # (corpus/fuzz/<target>/) as <target>_seed_corpus.zip, the layout ClusterFuzzLite and OSS-Fuzz
-# expect. In their image $SRC and $OUT are set and `cargo` adds the sanitizer's flags.
+# expect. In their image $SRC and $OUT are set and `cargo` adds the sanitizer's flags. Debug
+# assertions stay on (overflow checks find bugs too), the same build as .ci/fuzz.sh.
 #
 # Locally (without docker; .ci/clusterfuzzlite.sh does this):
 #   SRC=$(mktemp -d) OUT=$(mktemp -d) FAIRYSPEC_DIR=$PWD \
@@ -9,7 +10,7 @@
 repo=${FAIRYSPEC_DIR:-$SRC/fairyspec}
 cd "$repo/fuzz"
 # shellcheck disable=SC2086 # CARGO_FUZZ_FLAGS is a list of flags
-cargo fuzz build -O ${CARGO_FUZZ_FLAGS:-}
+cargo fuzz build -O --debug-assertions ${CARGO_FUZZ_FLAGS:-}
 triple=$(rustc -vV | sed -n 's/^host: //p')
 for target in $(cargo fuzz list); do
   cp "$repo/fuzz/target/$triple/release/$target" "$OUT/"
