@@ -8,6 +8,9 @@
 //! `.ci/run` sets). Elsewhere they skip, and say so on the terminal even though `cargo test`
 //! captures test output.
 
+// A failing comparison of move lists, divides or reports shows a line-by-line diff.
+use pretty_assertions::assert_eq;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
