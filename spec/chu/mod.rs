@@ -19,6 +19,8 @@
 //! Promoted pieces are kinds of their own ([`ChuKind::PromotedRook`] is written `+R` and moves
 //! like the Dragon King, but it is not one).
 
+pub mod bitboard;
+
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;
 use crate::{Colour, Game, Move, Position, Shape, Square, Symmetry, Via};
@@ -548,8 +550,8 @@ impl Game for Chu {
         unimplemented!("the Chu reference generator is being written")
     }
 
-    fn bitboard(_switches: &ChuSwitches) -> Option<Box<dyn crate::Generator<Chu>>> {
-        None
+    fn bitboard(switches: &ChuSwitches) -> Option<Box<dyn crate::Generator<Chu>>> {
+        Some(Box::new(bitboard::Bitboard::new(*switches)))
     }
 }
 
