@@ -20,10 +20,14 @@
 //! like the Dragon King, but it is not one).
 
 pub mod bitboard;
+pub mod repetition;
+pub mod rules;
 
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;
+use crate::position::Validation;
 use crate::{Colour, Game, Move, Position, Shape, Square, Symmetry, Via};
+use crate::{PositionErrorKind, Setup};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -535,19 +539,53 @@ impl Game for Chu {
         read_move(pos, text)
     }
 
-    fn validate(
-        setup: crate::Setup<ChuKind>,
-    ) -> Result<Position<Chu>, crate::PositionError<ChuKind>> {
-        // Filled in by the reference specification (CHU-2).
-        let mut v = crate::position::Validation::new(setup);
+    /// CHU-2 — what a Chu Shogi position must satisfy, as generous as lishogi's own reading
+    /// (every SFEN of lishogi's data is a position):
+    ///
+    /// - CHU-2.1: the 12×12 board; no castling rights and no e.p. square (SFEN has neither);
+    /// - CHU-2.2: at least one side has a royal piece (a side may have several, or none: then
+    ///   the game is over, CHU-6.2);
+    /// - CHU-2.3: dead pieces (an unpromoted Pawn or Lance on its last rank) are legal;
+    /// - CHU-2.4: the counter-strike square, if any, is empty or holds a piece of the side that
+    ///   just moved that is not a Lion (the non-lion that took a lion there, or a Kirin that
+    ///   promoted to a lion doing so; empty after a Falcon's or Eagle's igui of a lion);
+    /// - CHU-2.5: finished games are positions too (a side without royal, a bare king): they
+    ///   have no moves.
+    fn validate(setup: Setup<ChuKind>) -> Result<Position<Chu>, crate::PositionError<ChuKind>> {
+        let mut v = Validation::new(setup);
         if v.setup.shape != SHAPE || v.setup.board.len() != SHAPE.len() {
-            v.fail(crate::PositionErrorKind::WrongShape);
+            v.fail(PositionErrorKind::WrongShape);
+            return v.finish();
+        }
+        for c in Colour::ALL {
+            if v.setup.castling[c] != crate::CastleSides::default() {
+                v.fail(PositionErrorKind::InvalidCastlingRights(c));
+            }
+        }
+        if v.setup.ep_square.is_some() {
+            v.fail(PositionErrorKind::InvalidEpSquare);
+        }
+        if Colour::ALL
+            .into_iter()
+            .all(|c| rules::end::royals(&v.setup, c).is_empty())
+        {
+            v.fail(PositionErrorKind::MissingKing(Colour::White));
+            v.fail(PositionErrorKind::MissingKing(Colour::Black));
+        }
+        if let Some(cs) = v.setup.counter_strike {
+            let ok = SHAPE.contains(cs)
+                && v.setup.piece_at(cs).map_or(true, |p| {
+                    p.colour != v.setup.turn && p.kind != ChuKind::Lion
+                });
+            if !ok {
+                v.fail(PositionErrorKind::InvalidCounterStrike(cs));
+            }
         }
         v.finish()
     }
 
-    fn reference(_switches: &ChuSwitches) -> Box<dyn crate::Generator<Chu>> {
-        unimplemented!("the Chu reference generator is being written")
+    fn reference(switches: &ChuSwitches) -> Box<dyn crate::Generator<Chu>> {
+        Box::new(rules::Reference::new(*switches))
     }
 
     fn bitboard(switches: &ChuSwitches) -> Option<Box<dyn crate::Generator<Chu>>> {
