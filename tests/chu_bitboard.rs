@@ -89,3 +89,51 @@ fn start_position_to_depth_four() {
         assert_eq!(bb.perft(&start, d), n, "depth {d}");
     }
 }
+
+/// Every combination of the switches that change what a generator does (repetition is judged
+/// only in replay, so it is left at its default).
+fn every_switch() -> Vec<ChuSwitches> {
+    let mut out = Vec::new();
+    for bare_king in [
+        BareKing::Lishogi,
+        BareKing::Jcsa,
+        BareKing::Munster1997,
+        BareKing::Munster1997Emended,
+    ] {
+        for counter_strike in [CounterStrike::Lishogi, CounterStrike::Jcsa] {
+            for lion_protection in [LionProtection::Lishogi, LionProtection::Hachu] {
+                for last_rank_promotion in
+                    [LastRankPromotion::PawnAndLance, LastRankPromotion::PawnOnly]
+                {
+                    out.push(ChuSwitches {
+                        bare_king,
+                        counter_strike,
+                        lion_protection,
+                        last_rank_promotion,
+                        ..Default::default()
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn differential_against_reference_on_lishogi_positions() {
+    // Each lishogi position, under each switch setting in turn (the setting cycles with the
+    // row): moves, every child, outcome; then a short walk of pseudo-random moves from it.
+    let switches = every_switch();
+    for (i, r) in all_records().iter().enumerate() {
+        let pos = Position::<Chu>::from_fen(&r.sfen).unwrap();
+        let sw = switches[i % switches.len()];
+        let reference = Chu::reference(&sw);
+        let bitboard = Chu::bitboard(&sw).unwrap();
+        let choices: Vec<usize> = (0..6).map(|k| (i * 7919 + k * 104_729) % 1000).collect();
+        if let Err(d) =
+            fairyspec::check::differential::differential_walk(&*reference, &*bitboard, &pos, &choices, 0)
+        {
+            panic!("{sw:?}\n{d}");
+        }
+    }
+}
