@@ -58,3 +58,8 @@ fn hunterbeest_differential_corpus() {
         targets::hunterbeest_differential,
     );
 }
+
+#[test]
+fn chu_differential_corpus() {
+    replay("chu_differential", targets::chu_differential);
+}
