@@ -1,7 +1,10 @@
 //! [`Board`]: the bitboard position, conversion to and from [`Setup`], and playing a move.
 
 use super::bb::Bb;
-use super::tables::{FLAGS, KINDS, KIND_OF, LION, NONE, PAWN_GB, PAWN_LANCE, PROMOTES_TO, ROYAL};
+use super::tables::{
+    line_pos, FLAGS, KINDS, KIND_OF, LINES_N, LINE_INDEX, LION, NONE, PAWN_GB, PAWN_LANCE,
+    PROMOTES_TO, ROYAL,
+};
 use crate::chu::{ChuKind, SHAPE};
 use crate::{Colour, Piece, Setup, Square};
 
@@ -46,7 +49,7 @@ impl Mv {
 /// unpromoted Pawns and Go-Betweens (no bridge for L2, not counted for bare king) and the
 /// unpromoted Pawns and Lances (dead on their last rank). `audit` (tests) checks they agree.
 ///
-/// 336 bytes and `Copy`: the search copies it for every move ("copy-make").
+/// 616 bytes and `Copy`: the search copies it for every move ("copy-make").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     pub mailbox: [u8; 144],
@@ -55,6 +58,9 @@ pub struct Board {
     pub lions: [Bb; 2],
     pub pawn_gb: Bb,
     pub pawn_lance: Bb,
+    /// Each side's occupancy of the 70 lines (ranks, files, diagonals; see
+    /// [`super::tables::LINE_INDEX`]), for counting slider moves by table lookup.
+    pub lines: [[u16; LINES_N]; 2],
     /// 0 = sente (the crate's [`Colour::White`]) to move, 1 = gote.
     pub turn: u8,
     /// CHU-5.3: the counter-strike square (where a non-lion just captured a lion), or [`NONE`].
@@ -96,6 +102,7 @@ impl Board {
         lions: [Bb::EMPTY; 2],
         pawn_gb: Bb::EMPTY,
         pawn_lance: Bb::EMPTY,
+        lines: [[0; LINES_N]; 2],
         turn: 0,
         counter_strike: NONE,
         move_number: 1,
@@ -148,6 +155,9 @@ impl Board {
         let bit = Bb::bit(sq);
         let f = FLAGS[kind];
         self.occ[colour] ^= bit;
+        for t in 0..4 {
+            self.lines[colour][LINE_INDEX[t][sq] as usize] ^= 1 << line_pos(t, sq);
+        }
         if f & ROYAL != 0 {
             self.royals[colour] ^= bit;
         }
@@ -228,5 +238,6 @@ impl Board {
             && r.lions == self.lions
             && r.pawn_gb == self.pawn_gb
             && r.pawn_lance == self.pawn_lance
+            && r.lines == self.lines
     }
 }
