@@ -10,7 +10,8 @@
 //!    lion-trading rules are tested at every node. Counts are asserted equal (and, at depth 1,
 //!    equal to lishogi's published count).
 //!
-//! It prints nodes, CPU seconds, nodes per CPU second, peak resident memory, and the ratios
+//! Our generators repeat a run until it has taken half a second of CPU time and report the time
+//! per run. It prints nodes, CPU seconds, nodes per CPU second, peak resident memory, and the ratios
 //! bitboard/reference and bitboard/shogiops. CPU time (`/proc/thread-self/schedstat`; node's
 //! `process.cpuUsage()`) is the measure because the build machine is shared. Peak memory is the
 //! process's `VmHWM`, reset before each run through `/proc/self/clear_refs` where the kernel
@@ -82,21 +83,33 @@ fn env_depth(var: &str, default: u32) -> u32 {
         .unwrap_or(default)
 }
 
+/// Perft of `gen`, repeated until it has used [`MIN_CPU`] seconds (at most 100 times) so that
+/// short runs are timed accurately; the time is per run.
 fn run(gen: &dyn Generator<Chu>, pos: &Position<Chu>, depth: u32) -> Run {
     reset_peak();
     let (t, cpu) = (Instant::now(), thread_cpu_seconds());
-    let nodes = gen.perft(pos, depth);
-    let wall = t.elapsed().as_secs_f64();
-    let cpu = match (cpu, thread_cpu_seconds()) {
-        (Some(a), Some(b)) if b > a => b - a,
-        _ => wall,
-    };
+    let mut nodes = 0;
+    let mut runs = 0;
+    let mut elapsed = (0.0, 0.0);
+    while runs < 100 && elapsed.0 < MIN_CPU {
+        nodes = gen.perft(pos, depth);
+        runs += 1;
+        let wall = t.elapsed().as_secs_f64();
+        let used = match (cpu, thread_cpu_seconds()) {
+            (Some(a), Some(b)) if b > a => b - a,
+            _ => wall,
+        };
+        elapsed = (used, wall);
+    }
     Run {
         nodes,
-        cpu,
+        cpu: elapsed.0 / runs as f64,
         peak_kib: peak_kib(),
     }
 }
+
+/// The least CPU time a timed measurement of our generators takes (by repeating it).
+const MIN_CPU: f64 = 0.5;
 
 /// Where shogiops is installed, installing it first if needed; `Err` says why it is not there.
 fn shogiops_dir() -> Result<PathBuf, String> {
@@ -215,11 +228,17 @@ fn main() {
         let pos = Position::<Chu>::from_fen(sfen).expect("valid SFEN");
         let b = run(bitboard.as_ref(), &pos, *depth);
         let r = run(reference.as_ref(), &pos, *depth);
-        assert_eq!(b.nodes, r.nodes, "{name} perft({depth}): bitboard vs reference");
+        assert_eq!(
+            b.nodes, r.nodes,
+            "{name} perft({depth}): bitboard vs reference"
+        );
         let o = match &shogiops_dir {
             Ok(dir) => match shogiops(dir, sfen, *depth) {
                 Ok(o) => {
-                    assert_eq!(o.nodes, b.nodes, "{name} perft({depth}): shogiops vs bitboard");
+                    assert_eq!(
+                        o.nodes, b.nodes,
+                        "{name} perft({depth}): shogiops vs bitboard"
+                    );
                     Some(o)
                 }
                 Err(e) => {

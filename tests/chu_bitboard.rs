@@ -51,7 +51,9 @@ fn normalise(sfen: &str) -> String {
 
 fn all_records() -> Vec<Record> {
     let mut rs = records(include_str!("../corpus/chu/lishogi-perft.perft"));
-    rs.extend(records(include_str!("../corpus/chu/lishogi-perft-odd.perft")));
+    rs.extend(records(include_str!(
+        "../corpus/chu/lishogi-perft-odd.perft"
+    )));
     rs
 }
 
@@ -71,7 +73,10 @@ fn lishogi_depth_one_every_row() {
         for &(d, n) in r.counts.iter().filter(|c| c.0 == 1) {
             let got = bb.perft(&pos, d);
             if got != n {
-                failures.push(format!("{} {}: perft {d} = {got}, lishogi {n}", r.id, r.sfen));
+                failures.push(format!(
+                    "{} {}: perft {d} = {got}, lishogi {n}",
+                    r.id, r.sfen
+                ));
             }
             // The move list and the bulk count agree.
             assert_eq!(bb.legal_moves(&pos).len() as u64, got, "{}", r.id);
@@ -130,9 +135,13 @@ fn differential_against_reference_on_lishogi_positions() {
         let reference = Chu::reference(&sw);
         let bitboard = Chu::bitboard(&sw).unwrap();
         let choices: Vec<usize> = (0..6).map(|k| (i * 7919 + k * 104_729) % 1000).collect();
-        if let Err(d) =
-            fairyspec::check::differential::differential_walk(&*reference, &*bitboard, &pos, &choices, 0)
-        {
+        if let Err(d) = fairyspec::check::differential::differential_walk(
+            &*reference,
+            &*bitboard,
+            &pos,
+            &choices,
+            0,
+        ) {
             panic!("{sw:?}\n{d}");
         }
     }

@@ -9,9 +9,7 @@ use super::corpus;
 use super::differential::{differential, differential_walk, Divergence};
 use super::properties::{self, PropertyFailure};
 use crate::chess::Chess;
-use crate::chu::{
-    BareKing, Chu, ChuSwitches, CounterStrike, LastRankPromotion, LionProtection,
-};
+use crate::chu::{BareKing, Chu, ChuSwitches, CounterStrike, LastRankPromotion, LionProtection};
 use crate::congo::{Congo, CongoSwitches, MonkeyReentry};
 use crate::fen::{parse_fen, FenDialect};
 use crate::hunterbeest::{Hunterbeest, HunterbeestSwitches, StalemateResult};

@@ -69,7 +69,11 @@ impl Bb {
     /// `self` without the squares of `o`.
     #[inline(always)]
     pub const fn minus(self, o: Bb) -> Bb {
-        Bb([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
+        Bb([
+            self.0[0] & !o.0[0],
+            self.0[1] & !o.0[1],
+            self.0[2] & !o.0[2],
+        ])
     }
 
     /// The lowest square (the nearest one of a ray in a direction that increases the index).

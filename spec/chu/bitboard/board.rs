@@ -139,8 +139,8 @@ impl Board {
         }
         s.turn = colour_of(self.turn as usize);
         s.fullmove_number = self.move_number;
-        s.counter_strike = (self.counter_strike != NONE)
-            .then(|| square_of(self.counter_strike as usize));
+        s.counter_strike =
+            (self.counter_strike != NONE).then(|| square_of(self.counter_strike as usize));
         s
     }
 

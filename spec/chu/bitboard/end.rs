@@ -203,8 +203,7 @@ impl Board {
                     return;
                 }
                 let after = self.make(m);
-                escaped =
-                    after.royals[x].is_empty() || !after.x_forces(x, moves, rules, emended);
+                escaped = after.royals[x].is_empty() || !after.x_forces(x, moves, rules, emended);
             }),
         );
         !escaped

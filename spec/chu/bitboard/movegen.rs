@@ -6,8 +6,8 @@ use super::bb::Bb;
 use super::board::{Board, Mv, EMPTY};
 use super::tables::{
     is_positive, line_pos, DIST2, FLAGS, KING_AREA, LANCE, LAST_LINE, LAST_RANK, LEAP, LINES,
-    LINE_ATT, LINE_DIRS, LINE_INDEX, LINE_VALID, LION, LION_AREA, LION_DIRS, LION_POWER,
-    NEIGHBOUR, NONE, PAWN, PAWN_GB, PROMOTES, RAYS, SIDE_MASK, SLIDE, ZONE, ZONE_LINE,
+    LINE_ATT, LINE_DIRS, LINE_INDEX, LINE_VALID, LION, LION_AREA, LION_DIRS, LION_POWER, NEIGHBOUR,
+    NONE, PAWN, PAWN_GB, PROMOTES, RAYS, SIDE_MASK, SLIDE, ZONE, ZONE_LINE,
 };
 use crate::chu::{CounterStrike, LastRankPromotion, LionProtection};
 
@@ -251,7 +251,7 @@ impl Board {
     /// 24 squares within two, and the two-step moves (first step onto an empty or enemy
     /// square, second step onto an empty or enemy square or back to `from`). A lion two squares
     /// away is taken only as L2 allows; an adjacent one always (L1). Lions are not bound by L3.
-    #[inline]
+    #[inline(always)]
     fn lion_moves<S: Sink>(&self, from: usize, not_own: Bb, rules: &Rules, sink: &mut S) {
         let them = (self.turn ^ 1) as usize;
         let far_lions = self.lions[them] & DIST2[from];
@@ -279,7 +279,33 @@ impl Board {
     /// line type on the line occupancies ([`super::tables::LINE_ATT`]) instead of walking rays;
     /// steps, jumps and lions as in `generate`. A position with a counter-strike square (rare)
     /// is counted through `generate`.
+    ///
+    /// Counting is mostly population counts; where the CPU has the `POPCNT` instruction (every
+    /// x86-64 CPU since about 2008, but not the x86-64 baseline Rust compiles for) the body is
+    /// compiled a second time with it enabled and chosen at run time.
+    #[inline]
     pub fn count_moves(&self, rules: &Rules) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                // Safety: `count_moves_popcnt` only needs the POPCNT instruction, which the CPU
+                // has (checked on the line above). Measured: start perft(5) about 1.9 s
+                // without, see `benches/chu.rs` for the figure with it.
+                return unsafe { self.count_moves_popcnt(rules) };
+            }
+        }
+        self.count_moves_body(rules)
+    }
+
+    /// [`Board::count_moves`] compiled with the `POPCNT` instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn count_moves_popcnt(&self, rules: &Rules) -> u64 {
+        self.count_moves_body(rules)
+    }
+
+    #[inline(always)]
+    fn count_moves_body(&self, rules: &Rules) -> u64 {
         let mut c = Counter(0);
         if self.counter_strike != NONE {
             self.generate(rules, &mut c);
@@ -295,56 +321,62 @@ impl Board {
         let own_lines = &self.lines[us];
         let their_lines = &self.lines[them];
         let mut n: u64 = 0;
-        for from in own {
-            let k = self.kind(from);
-            let f = FLAGS[k];
-            if f & LION != 0 {
-                self.lion_moves(from, not_own, rules, &mut c);
-                continue;
-            }
-            let leap = LEAP[us][k][from] & not_own;
-            let promotes = f & PROMOTES != 0;
-            let last_rank = f & rules.last_rank_promoters != 0;
-            let in_zone = zone.has(from);
-            n += leap.count() as u64;
-            if promotes {
-                let mut p = if in_zone { leap & enemy } else { leap & zone };
-                if last_rank {
-                    p |= leap & last;
+        // Word by word: two nested loops predict better than one iterator over 144 bits.
+        for word in 0..3 {
+            let mut bits = own.0[word];
+            while bits != 0 {
+                let from = 48 * word + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let k = self.kind(from);
+                let f = FLAGS[k];
+                if f & LION != 0 {
+                    self.lion_moves(from, not_own, rules, &mut c);
+                    continue;
                 }
-                n += p.count() as u64;
-            }
-            let dirs = LINE_DIRS[us][k];
-            if dirs != 0 {
-                for t in 0..4 {
-                    let sides = (dirs >> (2 * t)) & 3;
-                    if sides == 0 {
-                        continue;
+                let leap = LEAP[us][k][from] & not_own;
+                let promotes = f & PROMOTES != 0;
+                let last_rank = f & rules.last_rank_promoters != 0;
+                let in_zone = zone.has(from);
+                n += leap.count() as u64;
+                if promotes {
+                    let mut p = if in_zone { leap & enemy } else { leap & zone };
+                    if last_rank {
+                        p |= leap & last;
                     }
-                    let line = LINE_INDEX[t][from] as usize;
-                    let pos = line_pos(t, from);
-                    let (mine, theirs) = (own_lines[line], their_lines[line]);
-                    let inner = (((mine | theirs) >> 1) & 0x3ff) as usize;
-                    let d = LINE_ATT[pos][inner]
-                        & LINE_VALID[line]
-                        & SIDE_MASK[pos][sides as usize]
-                        & !mine;
-                    n += d.count_ones() as u64;
-                    if promotes {
-                        let mut p = if in_zone {
-                            d & theirs
-                        } else {
-                            d & ZONE_LINE[us][line]
-                        };
-                        if last_rank {
-                            p |= d & LAST_LINE[us][line];
+                    n += p.count() as u64;
+                }
+                let dirs = LINE_DIRS[us][k];
+                if dirs != 0 {
+                    for t in 0..4 {
+                        let sides = (dirs >> (2 * t)) & 3;
+                        if sides == 0 {
+                            continue;
                         }
-                        n += p.count_ones() as u64;
+                        let line = LINE_INDEX[t][from] as usize;
+                        let pos = line_pos(t, from);
+                        let (mine, theirs) = (own_lines[line], their_lines[line]);
+                        let inner = (((mine | theirs) >> 1) & 0x3ff) as usize;
+                        let d = LINE_ATT[pos][inner]
+                            & LINE_VALID[line]
+                            & SIDE_MASK[pos][sides as usize]
+                            & !mine;
+                        n += d.count_ones() as u64;
+                        if promotes {
+                            let mut p = if in_zone {
+                                d & theirs
+                            } else {
+                                d & ZONE_LINE[us][line]
+                            };
+                            if last_rank {
+                                p |= d & LAST_LINE[us][line];
+                            }
+                            n += p.count_ones() as u64;
+                        }
                     }
                 }
-            }
-            if f & LION_POWER != 0 {
-                self.lion_power_two_steps(from, k, leap, &mut c);
+                if f & LION_POWER != 0 {
+                    self.lion_power_two_steps(from, k, leap, &mut c);
+                }
             }
         }
         n + c.0

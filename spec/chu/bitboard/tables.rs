@@ -283,11 +283,7 @@ const fn build_leap() -> [[[Bb; SQUARES]; KINDS]; 2] {
             );
             let mut sq = 0;
             while sq < SQUARES {
-                let mut b = if m.lion {
-                    area(sq, 1, 2)
-                } else {
-                    Bb::EMPTY
-                };
+                let mut b = if m.lion { area(sq, 1, 2) } else { Bb::EMPTY };
                 let mut d = 0;
                 while d < 8 {
                     if step >> d & 1 != 0 {
@@ -578,15 +574,11 @@ const fn build_line_index_one(t: usize, sq: usize) -> usize {
 /// `LINE_VALID[line]`: the positions that are squares of the board.
 pub static LINE_VALID: [u16; LINES_N] = build_line_bits(Bb::FULL);
 /// `ZONE_LINE[colour][line]`: the promotion zone's positions on each line.
-pub static ZONE_LINE: [[u16; LINES_N]; 2] = [
-    build_line_bits(ranks(8, 11)),
-    build_line_bits(ranks(0, 3)),
-];
+pub static ZONE_LINE: [[u16; LINES_N]; 2] =
+    [build_line_bits(ranks(8, 11)), build_line_bits(ranks(0, 3))];
 /// `LAST_LINE[colour][line]`: the last rank's positions on each line.
-pub static LAST_LINE: [[u16; LINES_N]; 2] = [
-    build_line_bits(ranks(11, 11)),
-    build_line_bits(ranks(0, 0)),
-];
+pub static LAST_LINE: [[u16; LINES_N]; 2] =
+    [build_line_bits(ranks(11, 11)), build_line_bits(ranks(0, 0))];
 
 const fn build_line_dirs() -> [[u8; KINDS]; 2] {
     // Per line type two bits: 1 = towards higher positions, 2 = towards lower ones.

@@ -32,7 +32,11 @@ fn setup_round_trip_and_audit() {
     assert!(b.audit());
     assert_eq!(crate::fen::write_fen(&b.to_setup(), FenDialect::Sfen), s);
     let sw = ChuSwitches::default();
-    let rules = Rules::new(sw.counter_strike, sw.lion_protection, sw.last_rank_promotion);
+    let rules = Rules::new(
+        sw.counter_strike,
+        sw.lion_protection,
+        sw.last_rank_promotion,
+    );
     // Published (lishogi): 36 moves from the start.
     assert_eq!(b.count_moves(&rules), 36);
 }
