@@ -126,7 +126,7 @@ impl Board {
     }
 
     /// The setup of this board.
-    pub fn to_setup(&self) -> Setup<ChuKind> {
+    pub fn setup(&self) -> Setup<ChuKind> {
         let mut s = Setup::empty(SHAPE);
         for (i, &code) in self.mailbox.iter().enumerate() {
             if code != EMPTY {
@@ -155,8 +155,8 @@ impl Board {
         let bit = Bb::bit(sq);
         let f = FLAGS[kind];
         self.occ[colour] ^= bit;
-        for t in 0..4 {
-            self.lines[colour][LINE_INDEX[t][sq] as usize] ^= 1 << line_pos(t, sq);
+        for (t, index) in LINE_INDEX.iter().enumerate() {
+            self.lines[colour][index[sq] as usize] ^= 1 << line_pos(t, sq);
         }
         if f & ROYAL != 0 {
             self.royals[colour] ^= bit;

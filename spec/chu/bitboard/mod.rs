@@ -105,7 +105,7 @@ impl Generator<Chu> for Bitboard {
     fn play_unchecked(&self, pos: &Position<Chu>, mv: &Move<ChuKind>) -> Position<Chu> {
         let board = Board::from_setup(pos.setup());
         match from_move(mv) {
-            Some(m) => Position::new_unchecked(board.make(m).to_setup()),
+            Some(m) => Position::new_unchecked(board.make(m).setup()),
             None => pos.clone(),
         }
     }

@@ -347,12 +347,12 @@ impl Board {
                 }
                 let dirs = LINE_DIRS[us][k];
                 if dirs != 0 {
-                    for t in 0..4 {
+                    for (t, index) in LINE_INDEX.iter().enumerate() {
                         let sides = (dirs >> (2 * t)) & 3;
                         if sides == 0 {
                             continue;
                         }
-                        let line = LINE_INDEX[t][from] as usize;
+                        let line = index[from] as usize;
                         let pos = line_pos(t, from);
                         let (mine, theirs) = (own_lines[line], their_lines[line]);
                         let inner = (((mine | theirs) >> 1) & 0x3ff) as usize;

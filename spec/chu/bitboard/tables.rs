@@ -107,7 +107,7 @@ const fn movement(k: usize) -> Movement {
     const ELEPHANT: Movement = mv(ALL & !B, 0, 0); // FsfW
     const GOLD: Movement = mv(ORTH | FDIAG, 0, 0); // WfF
     const BISHOP_LIKE: Movement = BISHOP;
-    let m = match k {
+    match k {
         x if x == K::King as usize => KING,
         x if x == K::Lion as usize => LION,
         x if x == K::FreeKing as usize => QUEEN,
@@ -159,8 +159,7 @@ const fn movement(k: usize) -> Movement {
         x if x == K::PromotedLeopard as usize => BISHOP_LIKE,
         x if x == K::PromotedGoBetween as usize => ELEPHANT,
         _ => GOLD, // the tokin, the last kind
-    };
-    m
+    }
 }
 
 /// A relative direction mask as the absolute mask of colour `c` (gote: rotated by 180 degrees).
@@ -250,20 +249,19 @@ pub static LION_AREA: [Bb; SQUARES] = build_area(1, 2);
 pub static DIST2: [Bb; SQUARES] = build_area(2, 2);
 
 const fn build_lines() -> [Bb; SQUARES] {
+    let rays = build_rays();
     let mut t = [Bb::EMPTY; SQUARES];
     let mut sq = 0;
     while sq < SQUARES {
         let mut d = 0;
         while d < 8 {
-            t[sq] = t[sq].union(RAYS_CONST[d][sq]);
+            t[sq] = t[sq].union(rays[d][sq]);
             d += 1;
         }
         sq += 1;
     }
     t
 }
-
-const RAYS_CONST: [[Bb; SQUARES]; 8] = build_rays();
 
 /// `LINES[sq]`: every square on a rank, file or diagonal through `sq` (where a slider that
 /// attacks `sq` can stand).

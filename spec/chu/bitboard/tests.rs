@@ -30,7 +30,7 @@ fn setup_round_trip_and_audit() {
     let s = crate::chu::Chu::START_FEN;
     let b = board(s);
     assert!(b.audit());
-    assert_eq!(crate::fen::write_fen(&b.to_setup(), FenDialect::Sfen), s);
+    assert_eq!(crate::fen::write_fen(&b.setup(), FenDialect::Sfen), s);
     let sw = ChuSwitches::default();
     let rules = Rules::new(
         sw.counter_strike,
