@@ -246,11 +246,20 @@ fn hunterbeest_is_driven_by_the_same_commands() {
     );
 }
 
-/// A known game that is not implemented yet (Chu Shogi) fails clearly with exit code 2.
+/// CHU-9: Chu Shogi on the command line: perft of the start position (lishogi's published 36
+/// and 1296), moves in USI, and the help lists it as implemented.
 #[test]
-fn unimplemented_game_exits_2() {
-    let err = fails(Path::new("."), &["perft", "chu", "1"], 2);
-    assert!(err.contains("not implemented"), "{err}");
+fn chu_perft_and_help() {
+    let out = ok(&["perft", "chu", "2"]);
+    assert!(out.ends_with("\n\n1296\n"), "{out}");
+    assert_eq!(out.lines().count(), 36 + 2, "{out}");
+    assert!(out.contains("7i7h 36"), "{out}");
+    let help = ok(&["--help"]);
+    assert!(
+        help.lines()
+            .any(|l| l.contains("chu") && l.contains("(implemented)")),
+        "{help}"
+    );
 }
 
 #[test]

@@ -114,6 +114,32 @@ pub fn differential_bytes_from<G: Game>(
     Ok(())
 }
 
+/// Readings of the Chu Shogi switches the fuzz targets try: the default (lishogi) and every
+/// alternative at least once (CHU-4.3, CHU-5.2, CHU-5.3, CHU-7).
+pub const CHU_SWITCHES: [ChuSwitches; 3] = [
+    ChuSwitches {
+        bare_king: BareKing::Lishogi,
+        counter_strike: CounterStrike::Lishogi,
+        lion_protection: LionProtection::Lishogi,
+        last_rank_promotion: LastRankPromotion::PawnAndLance,
+        repetition: crate::chu::Repetition::Lishogi,
+    },
+    ChuSwitches {
+        bare_king: BareKing::Munster1997,
+        counter_strike: CounterStrike::Jcsa,
+        lion_protection: LionProtection::Hachu,
+        last_rank_promotion: LastRankPromotion::PawnOnly,
+        repetition: crate::chu::Repetition::Western,
+    },
+    ChuSwitches {
+        bare_king: BareKing::Munster1997Emended,
+        counter_strike: CounterStrike::Lishogi,
+        lion_protection: LionProtection::Lishogi,
+        last_rank_promotion: LastRankPromotion::PawnAndLance,
+        repetition: crate::chu::Repetition::Lishogi,
+    },
+];
+
 /// Fuzz target `kuma_differential`: the first byte picks the Blind Bear reading (bit 0: 0
 /// NeedsLegalMove, 1 EvenIfExposed), the rest goes to [`differential_bytes`].
 ///
@@ -258,10 +284,11 @@ pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
     (Shape::new(12, 12), FenDialect::Sfen),
 ];
 
-/// Fuzz target `fen`: any text. Whatever [`parse_fen`] accepts in one of [`FEN_FORMATS`] must
-/// write and read back unchanged ([`properties::setup_fen_round_trip`]); whatever
+/// Fuzz target `fen`: any text. Whatever [`parse_fen`] accepts in one of [`FEN_FORMATS`] (and
+/// as a Chu Shogi SFEN with Chu's pieces) must write and read back unchanged ([`properties::setup_fen_round_trip`]); whatever
 /// [`Position::from_fen`] accepts as a position of Kuma Chess (under both readings), orthodox
-/// chess, Congo or Bachelor Hunterbeest goes through [`position_checks`].
+/// chess, Congo, Bachelor Hunterbeest or Chu Shogi (under [`CHU_SWITCHES`] and the JCSA
+/// bare-king rule) goes through [`position_checks`].
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -274,10 +301,20 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
             properties::setup_fen_round_trip(&setup, dialect)?;
         }
     }
+    // Chu Shogi's pieces (`+R`, …) in lishogi's SFEN.
+    if let Ok(setup) = parse_fen::<crate::chu::ChuKind>(text, Chu::SHAPE, FenDialect::Sfen) {
+        properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
+    }
     position_checks::<Kuma>(text, &KUMA_SWITCHES)?;
     position_checks::<Chess>(text, &[Default::default()])?;
     position_checks::<Congo>(text, &[Default::default()])?;
     position_checks::<Hunterbeest>(text, &[Default::default()])?;
+    let jcsa = ChuSwitches {
+        bare_king: BareKing::Jcsa,
+        ..ChuSwitches::default()
+    };
+    position_checks::<Chu>(text, &CHU_SWITCHES)?;
+    position_checks::<Chu>(text, &[jcsa])?;
     Ok(())
 }
 

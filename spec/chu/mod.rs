@@ -12,9 +12,13 @@
 //!   two-colour model, upper case, starting at the bottom) and `w` for gote;
 //! - squares are **USI** names ([`Square::usi`]): files `12`…`1` from sente's left to right,
 //!   ranks `a`…`l` from the top (gote's back rank) down;
-//! - moves are **USI** ([`ChuKind::read_move`], [`read_usi_move`]): `7g7f`, a promotion
+//! - moves are **USI** ([`crate::Kind::read_move`], [`read_usi_move`]): `7g7f`, a promotion
 //!   `9e9d+`, a two-step move of a piece with lion power `from mid to` (`7g6f7g` is igui, a
 //!   capture without moving; `7g6f7g` with an empty `6f` is a pass).
+//!
+//! The rules as code: [`rules`] (the reference generator: pieces, lion power, the lion-trading
+//! rules, promotion, the end of the game and every bare-king formulation) and [`repetition`]
+//! (repetition over a game's history, and the replay of USI game records).
 //!
 //! Promoted pieces are kinds of their own ([`ChuKind::PromotedRook`] is written `+R` and moves
 //! like the Dragon King, but it is not one).
@@ -408,6 +412,52 @@ pub fn read_usi_move(text: &str) -> Result<(Move<ChuKind>, bool), ParseMoveError
         }),
     }
 }
+
+/// CHU-3.2, CHU-3.3 — each piece's movement as a Betza string (owner-relative; the table of
+/// SPEC.md and of lishogi's rules). For the pieces with lion power this is the set of squares
+/// one leg reaches (`KNAD` for the lions; the Eagle's `fF`+`fA` and the Falcon's `fW`+`fD` on their
+/// lion rays); their two-step moves (CHU-3.4 … CHU-3.6) are not Betza.
+pub const BETZA: &[(ChuKind, &str)] = &[
+    (K::King, "K"),
+    (K::Lion, "KNAD"),
+    (K::FreeKing, "Q"),
+    (K::DragonKing, "RF"),
+    (K::DragonHorse, "BW"),
+    (K::Rook, "R"),
+    (K::Bishop, "B"),
+    (K::VerticalMover, "vRsW"),
+    (K::SideMover, "sRvW"),
+    (K::ReverseChariot, "vR"),
+    (K::Lance, "fR"),
+    (K::Kirin, "FD"),
+    (K::Phoenix, "WA"),
+    (K::DrunkElephant, "FsfW"),
+    (K::BlindTiger, "FsbW"),
+    (K::GoldGeneral, "WfF"),
+    (K::SilverGeneral, "FfW"),
+    (K::CopperGeneral, "fFvW"),
+    (K::FerociousLeopard, "FvW"),
+    (K::GoBetween, "vW"),
+    (K::Pawn, "fW"),
+    (K::SoaringEagle, "RbBfFfA"),
+    (K::HornedFalcon, "BsbRfWfD"),
+    (K::PromotedRook, "RF"),
+    (K::PromotedBishop, "BW"),
+    (K::FlyingOx, "BvR"),
+    (K::FreeBoar, "BsR"),
+    (K::Whale, "vRbB"),
+    (K::WhiteHorse, "vRfB"),
+    (K::PromotedKirin, "KNAD"),
+    (K::PromotedPhoenix, "Q"),
+    (K::CrownPrince, "K"),
+    (K::FlyingStag, "FvRsW"),
+    (K::PromotedGold, "R"),
+    (K::PromotedSilver, "vRsW"),
+    (K::PromotedCopper, "sRvW"),
+    (K::PromotedLeopard, "B"),
+    (K::PromotedGoBetween, "FsfW"),
+    (K::Tokin, "WfF"),
+];
 
 /// The rule readings of Chu Shogi that can be switched (SPEC.md names each, with its sources).
 /// The defaults are lishogi's rules.

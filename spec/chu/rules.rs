@@ -10,8 +10,8 @@
 //!
 //! - this one: the pieces (CHU-3.2, CHU-3.3), promotion (CHU-4), playing a move and the
 //!   [`Reference`] generator;
-//! - [`lion`]: lion power (CHU-3.4 … CHU-3.6) and the lion-trading rules L1–L3 (CHU-5);
-//! - [`end`]: royals, bare king under every formulation, lone royals (CHU-6, CHU-7).
+//! - [`mod@lion`]: lion power (CHU-3.4 … CHU-3.6) and the lion-trading rules L1–L3 (CHU-5);
+//! - [`mod@end`]: royals, bare king under every formulation, lone royals (CHU-6, CHU-7).
 //!
 //! How the moves of a position are found:
 //!
@@ -20,7 +20,7 @@
 //! 2. Every piece of the side to move makes its own movement: the ordinary pieces their steps,
 //!    slides and jumps (each capture of a lion passing the counter-strike rule, CHU-5.3), with an
 //!    optional promotion where CHU-4 grants one; the pieces with lion power their one- and
-//!    two-step moves ([`lion`]). There is no check (CHU-6.1): nothing else is tested.
+//!    two-step moves ([`mod@lion`]). There is no check (CHU-6.1): nothing else is tested.
 //!
 //! ```
 //! use fairyspec::{Game, Generator, Position, chu::Chu};
@@ -543,7 +543,7 @@ fn ordinary_piece_moves(
 }
 
 /// Every move of the side to move by the movement rules (CHU-3, CHU-4, CHU-5), without asking
-/// whether the game is already over. The bare-king search ([`end`]) plays with these too.
+/// whether the game is already over. The bare-king search ([`mod@end`]) plays with these too.
 pub(crate) fn movement_moves(setup: &Setup<ChuKind>, switches: &ChuSwitches) -> Vec<Move<ChuKind>> {
     let us = setup.turn;
     let mut moves = Vec::new();

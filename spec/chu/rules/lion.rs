@@ -232,7 +232,7 @@ fn protected_with_lifted(
 /// one-leg move, or as the second leg of a two-step move through `mid`):
 ///
 /// - L1: always, if `target` is adjacent to `from` (the capturing lion's start square);
-/// - L2: at distance two only if the target is not protected ([`lion_is_protected`]), unless
+/// - L2: at distance two only if the target is not protected (see `lion_is_protected`), unless
 ///   the first leg captured a piece other than an unpromoted Pawn or Go-Between (the bridge
 ///   capture: then even a protected lion may be taken).
 pub fn lion_may_capture_lion(
