@@ -230,10 +230,11 @@ pub fn chu_differential(data: &[u8]) -> Result<(), TargetFailure> {
 }
 
 /// The starting positions of `chu_differential` (the second byte picks one, modulo their
-/// number): the start position, the seed's two bare-king examples (CHU-7.6), then every
-/// position of lishogi's perft data in `corpus/chu/` in file order (scalashogi's special
-/// positions with lone lions, Falcons, Eagles and counter-strike squares first; then shogiops'
-/// random middle games; only the first 256 are reachable from one byte).
+/// number): the start position, the seed's two bare-king examples (CHU-7.6), the hand-made
+/// rule positions of [`corpus::CHU`], then every position of lishogi's perft data in
+/// `corpus/chu/` in file order (scalashogi's special positions with lone lions, Falcons, Eagles
+/// and counter-strike squares first; then shogiops' random middle games; only the first 256
+/// are reachable from one byte). Duplicates are dropped.
 pub fn chu_starts() -> &'static [Position<Chu>] {
     static STARTS: std::sync::OnceLock<Vec<Position<Chu>>> = std::sync::OnceLock::new();
     STARTS.get_or_init(|| {
@@ -242,6 +243,7 @@ pub fn chu_starts() -> &'static [Position<Chu>] {
             "12/12/12/12/12/12/12/12/12/2q9/1+G10/K1k9 w - 1".to_string(),
             "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1".to_string(),
         ];
+        fens.extend(corpus::CHU.iter().map(|(_, fen)| fen.to_string()));
         for text in [
             include_str!("../../corpus/chu/lishogi-perft.perft"),
             include_str!("../../corpus/chu/lishogi-perft-odd.perft"),
