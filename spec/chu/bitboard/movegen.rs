@@ -156,28 +156,27 @@ impl Board {
         !self.lion_protected(from, mid, target, rules)
     }
 
-    /// L3 (CHU-5.3): the enemy lions a non-lion may not capture this move: after a non-lion
-    /// captured a lion, every enemy lion but the one on the counter-strike square (lishogi), or
-    /// only those that are protected (JCSA).
-    fn counter_strike_ban(&self, rules: &Rules) -> Bb {
+    /// L3 (CHU-5.3): the enemy lions a non-lion might be barred from capturing this move:
+    /// after a non-lion captured a lion, every enemy lion but the one on the counter-strike
+    /// square. Empty without a counter-strike square.
+    #[inline(always)]
+    fn counter_strike_lions(&self) -> Bb {
         let cs = self.counter_strike;
         if cs == NONE {
             return Bb::EMPTY;
         }
-        let them = (self.turn ^ 1) as usize;
-        let lions = self.lions[them].minus(Bb::bit(cs as usize));
+        self.lions[(self.turn ^ 1) as usize].minus(Bb::bit(cs as usize))
+    }
+
+    /// L3 (CHU-5.3): whether the non-lion on `from` may not capture the enemy lion on
+    /// `target` (one of [`Board::counter_strike_lions`]), directly or as the second leg after
+    /// `mid`: always under lishogi's rule; under JCSA's only if that lion is protected, judged
+    /// as L2 judges it (the capturing piece lifted, the first-leg square emptied, the bridge
+    /// exception, the lion-protection switch).
+    fn counter_strike_bars(&self, from: usize, mid: usize, target: usize, rules: &Rules) -> bool {
         match rules.counter_strike {
-            CounterStrike::Lishogi => lions,
-            CounterStrike::Jcsa => {
-                let occ = self.occ[0] | self.occ[1];
-                let mut banned = Bb::EMPTY;
-                for l in lions {
-                    if self.attacked_by(l, self.occ[them].minus(Bb::bit(l)), them, occ) {
-                        banned = banned.with(l);
-                    }
-                }
-                banned
-            }
+            CounterStrike::Lishogi => true,
+            CounterStrike::Jcsa => !self.may_take_far_lion(from, mid, target, rules),
         }
     }
 
@@ -191,8 +190,7 @@ impl Board {
         let enemy = self.occ[them];
         let occ = own | enemy;
         let not_own = !own;
-        let banned = self.counter_strike_ban(rules);
-        let open = not_own.minus(banned);
+        let cs_lions = self.counter_strike_lions();
         let zone = ZONE[us];
         let last = LAST_RANK[us];
         for from in own {
@@ -202,7 +200,12 @@ impl Board {
                 self.lion_moves(from, not_own, rules, sink);
                 continue;
             }
-            let dests = attacks(from, k, us, occ) & open;
+            let mut dests = attacks(from, k, us, occ) & not_own;
+            for t in dests & cs_lions {
+                if self.counter_strike_bars(from, NONE as usize, t, rules) {
+                    dests = dests.minus(Bb::bit(t));
+                }
+            }
             // CHU-4.2, CHU-4.3: entering the zone, a capture from or into it, a Pawn or Lance
             // reaching the last rank.
             let promos = if f & PROMOTES != 0 {
@@ -220,16 +223,23 @@ impl Board {
             };
             sink.moves(from, dests, promos);
             if f & LION_POWER != 0 {
-                self.lion_power_two_steps(from, k, dests, sink);
+                self.lion_power_two_steps(from, k, dests, rules, sink);
             }
         }
     }
 
     /// CHU-3.6: the two-step moves of a Horned Falcon or Soaring Eagle on `from`: on each of
     /// its lion rays `d`, a step to `d` (an empty or enemy square of `dests`), then on to `2d`
-    /// (if in `dests`) or back to `from` (igui or pass). No turns.
+    /// (empty or enemy, and not a lion L3 bars) or back to `from` (igui or pass). No turns.
     #[inline(always)]
-    fn lion_power_two_steps<S: Sink>(&self, from: usize, k: usize, dests: Bb, sink: &mut S) {
+    fn lion_power_two_steps<S: Sink>(
+        &self,
+        from: usize,
+        k: usize,
+        dests: Bb,
+        rules: &Rules,
+        sink: &mut S,
+    ) {
         let mut dirs = LION_DIRS[self.turn as usize][k];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
@@ -240,8 +250,14 @@ impl Board {
             }
             let mut finals = Bb::bit(from);
             let far = NEIGHBOUR[d][mid as usize];
-            if far != NONE && dests.has(far as usize) {
-                finals = finals.with(far as usize);
+            if far != NONE && !self.occ[self.turn as usize].has(far as usize) {
+                let far = far as usize;
+                // L3 judged for this path (the first leg may change the protection).
+                if !(self.counter_strike_lions().has(far)
+                    && self.counter_strike_bars(from, mid as usize, far, rules))
+                {
+                    finals = finals.with(far);
+                }
             }
             sink.two_steps(from, mid as usize, finals);
         }
@@ -375,7 +391,7 @@ impl Board {
                     }
                 }
                 if f & LION_POWER != 0 {
-                    self.lion_power_two_steps(from, k, leap, &mut c);
+                    self.lion_power_two_steps(from, k, leap, rules, &mut c);
                 }
             }
         }
