@@ -110,12 +110,23 @@ pub fn differential_bytes<G: Game>(
     u: &mut Unstructured<'_>,
     switches: &G::Switches,
 ) -> Result<(), TargetFailure> {
+    differential_bytes_from(u, switches, &corpus::positions::<G>())
+}
+
+/// [`differential_bytes`] with the starting positions given.
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn differential_bytes_from<G: Game>(
+    u: &mut Unstructured<'_>,
+    switches: &G::Switches,
+    starts: &[Position<G>],
+) -> Result<(), TargetFailure> {
     let reference = G::reference(switches);
     let Some(other) = G::bitboard(switches) else {
         return Err(TargetFailure::NoBitboard(G::NAME));
     };
-    let starts = corpus::positions::<G>();
-    let Ok(pos) = arbitrary_position(&*reference, u, &starts) else {
+    let Ok(pos) = arbitrary_position(&*reference, u, starts) else {
         return Ok(());
     };
     properties::cheap(&*reference, &pos)?;
@@ -199,6 +210,98 @@ pub fn hunterbeest_differential(data: &[u8]) -> Result<(), TargetFailure> {
     let mut u = Unstructured::new(data);
     let flags = u8::arbitrary(&mut u).unwrap_or(0);
     differential_bytes::<Hunterbeest>(&mut u, &HUNTERBEEST_SWITCHES[(flags & 1) as usize])
+}
+
+/// Every reading of the Chu Shogi switches a generator sees (CHU-5.2, CHU-5.3, CHU-4.3, CHU-7):
+/// 4 bare-king formulations × 2 counter-strike rules × 2 lion-protection timings × 2 last-rank
+/// promotion rules. Repetition is judged only in replay, so it keeps its default.
+pub fn chu_switches() -> Vec<ChuSwitches> {
+    let mut out = Vec::new();
+    for bare_king in [
+        BareKing::Lishogi,
+        BareKing::Jcsa,
+        BareKing::Munster1997,
+        BareKing::Munster1997Emended,
+    ] {
+        for counter_strike in [CounterStrike::Lishogi, CounterStrike::Jcsa] {
+            for lion_protection in [LionProtection::Lishogi, LionProtection::Hachu] {
+                for last_rank_promotion in
+                    [LastRankPromotion::PawnAndLance, LastRankPromotion::PawnOnly]
+                {
+                    out.push(ChuSwitches {
+                        bare_king,
+                        counter_strike,
+                        lion_protection,
+                        last_rank_promotion,
+                        ..ChuSwitches::default()
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Fuzz target `chu_differential`: the first byte picks one of the 32 switch readings of
+/// [`chu_switches`] (its low five bits), the rest goes to [`differential_bytes`] (a corpus
+/// position, mutations, a walk of the reference against the bitboard generator).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn chu_differential(data: &[u8]) -> Result<(), TargetFailure> {
+    let mut u = Unstructured::new(data);
+    let flags = u8::arbitrary(&mut u).unwrap_or(0);
+    let all = chu_switches();
+    let switches = all[flags as usize % all.len()];
+    differential_bytes_from::<Chu>(&mut u, &switches, chu_starts())
+}
+
+/// The starting positions of `chu_differential` (the second byte picks one, modulo their
+/// number): the start position, the two bare-king examples of Adams' 1999 post (CHU-7.6), the hand-made
+/// rule positions of [`corpus::CHU`], then every position of lishogi's perft data in
+/// `corpus/chu/` in file order (scalashogi's special positions with lone lions, Falcons, Eagles
+/// and counter-strike squares first; then shogiops' random middle games; only the first 256
+/// are reachable from one byte). Duplicates are dropped.
+pub fn chu_starts() -> &'static [Position<Chu>] {
+    static STARTS: std::sync::OnceLock<Vec<Position<Chu>>> = std::sync::OnceLock::new();
+    STARTS.get_or_init(|| {
+        let mut fens = vec![
+            Chu::START_FEN.to_string(),
+            "12/12/12/12/12/12/12/12/12/2q9/1+G10/K1k9 w - 1".to_string(),
+            "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1".to_string(),
+        ];
+        fens.extend(corpus::CHU.iter().map(|(_, fen)| fen.to_string()));
+        for text in [
+            include_str!("../../corpus/chu/lishogi-perft.perft"),
+            include_str!("../../corpus/chu/lishogi-perft-odd.perft"),
+        ] {
+            for r in crate::perft::parse_perft_file(text).unwrap_or_default() {
+                fens.push(lenient_sfen(&r.epd));
+            }
+        }
+        let mut out: Vec<Position<Chu>> = Vec::new();
+        for fen in fens {
+            if let Ok(pos) = Position::<Chu>::from_fen(&fen) {
+                if !out.contains(&pos) {
+                    out.push(pos);
+                }
+            }
+        }
+        out
+    })
+}
+
+/// lishogi's lenient SFEN forms in the four-field form: a third field that is no square name
+/// means no counter-strike square, a missing move number is 1.
+fn lenient_sfen(sfen: &str) -> String {
+    let f: Vec<&str> = sfen.split_whitespace().collect();
+    let side = f.get(1).copied().unwrap_or("b");
+    let cs = match f.get(2) {
+        Some(c) if crate::Square::parse_usi(c, Chu::SHAPE).is_some() => *c,
+        _ => "-",
+    };
+    let number = f.get(3).copied().unwrap_or("1");
+    format!("{} {side} {cs} {number}", f.first().copied().unwrap_or(""))
 }
 
 /// The board shapes and FEN dialects the `fen` target reads every input with (Kuma's piece

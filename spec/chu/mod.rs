@@ -23,6 +23,7 @@
 //! Promoted pieces are kinds of their own ([`ChuKind::PromotedRook`] is written `+R` and moves
 //! like the Dragon King, but it is not one).
 
+pub mod bitboard;
 pub mod repetition;
 pub mod rules;
 
@@ -637,8 +638,8 @@ impl Game for Chu {
         Box::new(rules::Reference::new(*switches))
     }
 
-    fn bitboard(_switches: &ChuSwitches) -> Option<Box<dyn crate::Generator<Chu>>> {
-        None
+    fn bitboard(switches: &ChuSwitches) -> Option<Box<dyn crate::Generator<Chu>>> {
+        Some(Box::new(bitboard::Bitboard::new(*switches)))
     }
 }
 

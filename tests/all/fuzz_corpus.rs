@@ -63,3 +63,8 @@ fn hunterbeest_differential_corpus() {
 fn betza_corpus() {
     replay("betza", targets::betza);
 }
+
+#[test]
+fn chu_differential_corpus() {
+    replay("chu_differential", targets::chu_differential);
+}

@@ -8,6 +8,7 @@ mod betza;
 mod chess_check;
 mod chess_perft;
 mod chess_shakmaty;
+mod chu_bitboard;
 mod chu_games;
 mod chu_pieces;
 mod chu_properties;

@@ -1,0 +1,622 @@
+//! Precomputed tables of the Chu bitboard generator: directions, rays, the leaper sets of every
+//! kind and colour (steps, jumps, the Lion's 24 squares, the Falcon's and Eagle's lion squares),
+//! the slide directions of every kind, the promotion zones, and a few flags per kind.
+//!
+//! Every table is a `static` filled by a `const fn` at compile time: no run-time initialisation.
+//!
+//! Square index `12 * rank + file`, rank 0 at the bottom (sente's back rank, USI rank `l`), file 0
+//! on the left (USI file 12). Sente (colour 0) moves up (north), gote (colour 1) down. A piece's
+//! move is written for sente; gote's is the same rotated by 180 degrees, which for Chu's
+//! left-right symmetric pieces is "direction `d` becomes `d + 4`".
+
+use super::bb::Bb;
+use crate::chu::ChuKind;
+
+pub const SQUARES: usize = 144;
+pub const KINDS: usize = 39;
+/// "No square" in one-byte square fields.
+pub const NONE: u8 = 0xff;
+
+/// The eight directions, clockwise from north (sente's forward).
+pub const N: usize = 0;
+pub const NE: usize = 1;
+pub const E: usize = 2;
+pub const SE: usize = 3;
+pub const S: usize = 4;
+pub const SW: usize = 5;
+pub const W: usize = 6;
+pub const NW: usize = 7;
+
+const DFILE: [i32; 8] = [0, 1, 1, 1, 0, -1, -1, -1];
+const DRANK: [i32; 8] = [1, 1, 0, -1, -1, -1, 0, 1];
+
+/// Whether a step in `d` increases the square index (N, NE, E, NW): the nearest square of such a
+/// ray is its lowest bit, otherwise its highest.
+pub const fn is_positive(d: usize) -> bool {
+    matches!(d, N | NE | E | NW)
+}
+
+/// The square `n` steps from `sq` in direction `d`, if it is on the board.
+const fn walk(sq: usize, d: usize, n: i32) -> Option<usize> {
+    let f = (sq % 12) as i32 + DFILE[d] * n;
+    let r = (sq / 12) as i32 + DRANK[d] * n;
+    if f >= 0 && f < 12 && r >= 0 && r < 12 {
+        Some((r * 12 + f) as usize)
+    } else {
+        None
+    }
+}
+
+const fn add(b: Bb, sq: Option<usize>) -> Bb {
+    match sq {
+        Some(s) => b.with(s),
+        None => b,
+    }
+}
+
+// Direction masks, relative to the owner (bit `d` for direction `d`, as for sente).
+const F: u8 = 1 << N;
+const B: u8 = 1 << S;
+const SIDES: u8 = 1 << E | 1 << W;
+const FDIAG: u8 = 1 << NE | 1 << NW;
+const BDIAG: u8 = 1 << SE | 1 << SW;
+const ORTH: u8 = F | B | SIDES;
+const DIAG: u8 = FDIAG | BDIAG;
+const ALL: u8 = 0xff;
+
+/// How a kind moves, for sente: steps (one square), slides, jumps to exactly twice a direction
+/// (the Kirin's D, the Phoenix's A), the directions of a Falcon's or Eagle's lion power (a step,
+/// a jump to twice the direction, and the two-step moves), and whether it is a full lion.
+#[derive(Clone, Copy)]
+struct Movement {
+    step: u8,
+    slide: u8,
+    jump: u8,
+    lion_dirs: u8,
+    lion: bool,
+}
+
+const fn mv(step: u8, slide: u8, jump: u8) -> Movement {
+    Movement {
+        step,
+        slide,
+        jump,
+        lion_dirs: 0,
+        lion: false,
+    }
+}
+
+/// CHU-3.2, CHU-3.3: the movement of each kind, in [`ChuKind`] declaration order.
+const fn movement(k: usize) -> Movement {
+    use ChuKind as K;
+    const KING: Movement = mv(ALL, 0, 0);
+    const LION: Movement = Movement {
+        step: 0,
+        slide: 0,
+        jump: 0,
+        lion_dirs: 0,
+        lion: true,
+    };
+    const QUEEN: Movement = mv(0, ALL, 0);
+    const DRAGON: Movement = mv(DIAG, ORTH, 0); // RF
+    const HORSE: Movement = mv(ORTH, DIAG, 0); // BW
+    const ROOK: Movement = mv(0, ORTH, 0);
+    const BISHOP: Movement = mv(0, DIAG, 0);
+    const VERTICAL: Movement = mv(SIDES, F | B, 0); // vRsW
+    const SIDE: Movement = mv(F | B, SIDES, 0); // sRvW
+    const ELEPHANT: Movement = mv(ALL & !B, 0, 0); // FsfW
+    const GOLD: Movement = mv(ORTH | FDIAG, 0, 0); // WfF
+    const BISHOP_LIKE: Movement = BISHOP;
+    match k {
+        x if x == K::King as usize => KING,
+        x if x == K::Lion as usize => LION,
+        x if x == K::FreeKing as usize => QUEEN,
+        x if x == K::DragonKing as usize => DRAGON,
+        x if x == K::DragonHorse as usize => HORSE,
+        x if x == K::Rook as usize => ROOK,
+        x if x == K::Bishop as usize => BISHOP,
+        x if x == K::VerticalMover as usize => VERTICAL,
+        x if x == K::SideMover as usize => SIDE,
+        x if x == K::ReverseChariot as usize => mv(0, F | B, 0), // vR
+        x if x == K::Lance as usize => mv(0, F, 0),              // fR
+        x if x == K::Kirin as usize => mv(DIAG, 0, ORTH),        // FD
+        x if x == K::Phoenix as usize => mv(ORTH, 0, DIAG),      // WA
+        x if x == K::DrunkElephant as usize => ELEPHANT,
+        x if x == K::BlindTiger as usize => mv(ALL & !F, 0, 0), // FsbW
+        x if x == K::GoldGeneral as usize => GOLD,
+        x if x == K::SilverGeneral as usize => mv(DIAG | F, 0, 0), // FfW
+        x if x == K::CopperGeneral as usize => mv(FDIAG | F | B, 0, 0), // fFvW
+        x if x == K::FerociousLeopard as usize => mv(DIAG | F | B, 0, 0), // FvW
+        x if x == K::GoBetween as usize => mv(F | B, 0, 0),        // vW
+        x if x == K::Pawn as usize => mv(F, 0, 0),                 // fW
+        x if x == K::SoaringEagle as usize => Movement {
+            step: 0,
+            slide: ORTH | BDIAG,
+            jump: 0,
+            lion_dirs: FDIAG,
+            lion: false,
+        },
+        x if x == K::HornedFalcon as usize => Movement {
+            step: 0,
+            slide: DIAG | SIDES | B,
+            jump: 0,
+            lion_dirs: F,
+            lion: false,
+        },
+        x if x == K::PromotedRook as usize => DRAGON,
+        x if x == K::PromotedBishop as usize => HORSE,
+        x if x == K::FlyingOx as usize => mv(0, DIAG | F | B, 0), // BvR
+        x if x == K::FreeBoar as usize => mv(0, DIAG | SIDES, 0), // BsR
+        x if x == K::Whale as usize => mv(0, F | B | BDIAG, 0),   // vRbB
+        x if x == K::WhiteHorse as usize => mv(0, F | B | FDIAG, 0), // vRfB
+        x if x == K::PromotedKirin as usize => LION,
+        x if x == K::PromotedPhoenix as usize => QUEEN,
+        x if x == K::CrownPrince as usize => KING,
+        x if x == K::FlyingStag as usize => mv(DIAG | SIDES, F | B, 0), // FvRsW
+        x if x == K::PromotedGold as usize => ROOK,
+        x if x == K::PromotedSilver as usize => VERTICAL,
+        x if x == K::PromotedCopper as usize => SIDE,
+        x if x == K::PromotedLeopard as usize => BISHOP_LIKE,
+        x if x == K::PromotedGoBetween as usize => ELEPHANT,
+        _ => GOLD, // the tokin, the last kind
+    }
+}
+
+/// A relative direction mask as the absolute mask of colour `c` (gote: rotated by 180 degrees).
+const fn for_colour(mask: u8, c: usize) -> u8 {
+    if c == 0 {
+        mask
+    } else {
+        mask.rotate_left(4)
+    }
+}
+
+const fn build_rays() -> [[Bb; SQUARES]; 8] {
+    let mut t = [[Bb::EMPTY; SQUARES]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < SQUARES {
+            let mut n = 1;
+            while n < 12 {
+                t[d][sq] = add(t[d][sq], walk(sq, d, n));
+                n += 1;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the edge in direction `d`.
+pub static RAYS: [[Bb; SQUARES]; 8] = build_rays();
+
+const fn build_neighbour() -> [[u8; SQUARES]; 8] {
+    let mut t = [[NONE; SQUARES]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < SQUARES {
+            if let Some(s) = walk(sq, d, 1) {
+                t[d][sq] = s as u8;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// `NEIGHBOUR[d][sq]`: the square one step from `sq` in direction `d`, or [`NONE`].
+pub static NEIGHBOUR: [[u8; SQUARES]; 8] = build_neighbour();
+
+/// The squares with Chebyshev distance from `sq` between `lo` and `hi`.
+const fn area(sq: usize, lo: i32, hi: i32) -> Bb {
+    let mut b = Bb::EMPTY;
+    let (f0, r0) = ((sq % 12) as i32, (sq / 12) as i32);
+    let mut r = 0;
+    while r < 12 {
+        let mut f = 0;
+        while f < 12 {
+            let (df, dr) = ((f - f0).abs(), (r - r0).abs());
+            let dist = if df > dr { df } else { dr };
+            if dist >= lo && dist <= hi {
+                b = b.with((r * 12 + f) as usize);
+            }
+            f += 1;
+        }
+        r += 1;
+    }
+    b
+}
+
+const fn build_area(lo: i32, hi: i32) -> [Bb; SQUARES] {
+    let mut t = [Bb::EMPTY; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        t[sq] = area(sq, lo, hi);
+        sq += 1;
+    }
+    t
+}
+
+/// `KING_AREA[sq]`: the (up to) eight squares next to `sq`.
+pub static KING_AREA: [Bb; SQUARES] = build_area(1, 1);
+/// `LION_AREA[sq]`: the (up to) 24 squares within distance two: where a lion steps or jumps.
+pub static LION_AREA: [Bb; SQUARES] = build_area(1, 2);
+/// `DIST2[sq]`: the (up to) 16 squares at distance exactly two.
+pub static DIST2: [Bb; SQUARES] = build_area(2, 2);
+
+const fn build_lines() -> [Bb; SQUARES] {
+    let rays = build_rays();
+    let mut t = [Bb::EMPTY; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut d = 0;
+        while d < 8 {
+            t[sq] = t[sq].union(rays[d][sq]);
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// `LINES[sq]`: every square on a rank, file or diagonal through `sq` (where a slider that
+/// attacks `sq` can stand).
+pub static LINES: [Bb; SQUARES] = build_lines();
+
+const fn build_leap() -> [[[Bb; SQUARES]; KINDS]; 2] {
+    let mut t = [[[Bb::EMPTY; SQUARES]; KINDS]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < KINDS {
+            let m = movement(k);
+            let (step, jump, lion_dirs) = (
+                for_colour(m.step, c),
+                for_colour(m.jump, c),
+                for_colour(m.lion_dirs, c),
+            );
+            let mut sq = 0;
+            while sq < SQUARES {
+                let mut b = if m.lion { area(sq, 1, 2) } else { Bb::EMPTY };
+                let mut d = 0;
+                while d < 8 {
+                    if step >> d & 1 != 0 {
+                        b = add(b, walk(sq, d, 1));
+                    }
+                    if jump >> d & 1 != 0 {
+                        b = add(b, walk(sq, d, 2));
+                    }
+                    if lion_dirs >> d & 1 != 0 {
+                        b = add(b, walk(sq, d, 1));
+                        b = add(b, walk(sq, d, 2));
+                    }
+                    d += 1;
+                }
+                t[c][k][sq] = b;
+                sq += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `LEAP[colour][kind][sq]`: the squares a piece reaches without sliding: its steps, its jumps,
+/// a lion's 24 squares, a Falcon's or Eagle's two squares on each lion ray (CHU-3).
+pub static LEAP: [[[Bb; SQUARES]; KINDS]; 2] = build_leap();
+
+const fn build_dirs(which: u8) -> [[u8; KINDS]; 2] {
+    let mut t = [[0; KINDS]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < KINDS {
+            let m = movement(k);
+            let mask = match which {
+                0 => m.slide,
+                _ => m.lion_dirs,
+            };
+            t[c][k] = for_colour(mask, c);
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `SLIDE[colour][kind]`: the absolute directions the kind slides in.
+pub static SLIDE: [[u8; KINDS]; 2] = build_dirs(0);
+/// `LION_DIRS[colour][kind]`: the absolute directions of a Falcon's or Eagle's lion power.
+pub static LION_DIRS: [[u8; KINDS]; 2] = build_dirs(1);
+
+/// Kind flags ([`FLAGS`]).
+pub const ROYAL: u8 = 1;
+/// Lion and promoted Kirin (CHU-5).
+pub const LION: u8 = 2;
+/// Unpromoted Pawn and Go-Between: no bridge for L2, not counted for bare king.
+pub const PAWN_GB: u8 = 4;
+/// Unpromoted Pawn and Lance: dead on the last rank.
+pub const PAWN_LANCE: u8 = 8;
+/// The kind promotes.
+pub const PROMOTES: u8 = 16;
+/// Horned Falcon or Soaring Eagle (lion power on some rays).
+pub const LION_POWER: u8 = 32;
+/// Unpromoted Pawn.
+pub const PAWN: u8 = 64;
+/// Unpromoted Lance.
+pub const LANCE: u8 = 128;
+
+const fn build_flags() -> [u8; KINDS] {
+    let mut t = [0; KINDS];
+    let mut k = 0;
+    while k < KINDS {
+        let kind = ChuKind_ALL[k];
+        let mut f = 0;
+        if kind.is_royal() {
+            f |= ROYAL;
+        }
+        if kind.is_lion() {
+            f |= LION;
+        }
+        if matches!(kind, ChuKind::Pawn | ChuKind::GoBetween) {
+            f |= PAWN_GB;
+        }
+        if matches!(kind, ChuKind::Pawn | ChuKind::Lance) {
+            f |= PAWN_LANCE;
+        }
+        if matches!(kind, ChuKind::Pawn) {
+            f |= PAWN;
+        }
+        if matches!(kind, ChuKind::Lance) {
+            f |= LANCE;
+        }
+        if kind.promotes_to().is_some() {
+            f |= PROMOTES;
+        }
+        if matches!(kind, ChuKind::SoaringEagle | ChuKind::HornedFalcon) {
+            f |= LION_POWER;
+        }
+        t[k] = f;
+        k += 1;
+    }
+    t
+}
+
+#[allow(non_upper_case_globals)]
+const ChuKind_ALL: [ChuKind; KINDS] = {
+    use ChuKind as K;
+    [
+        K::King,
+        K::Lion,
+        K::FreeKing,
+        K::DragonKing,
+        K::DragonHorse,
+        K::Rook,
+        K::Bishop,
+        K::VerticalMover,
+        K::SideMover,
+        K::ReverseChariot,
+        K::Lance,
+        K::Kirin,
+        K::Phoenix,
+        K::DrunkElephant,
+        K::BlindTiger,
+        K::GoldGeneral,
+        K::SilverGeneral,
+        K::CopperGeneral,
+        K::FerociousLeopard,
+        K::GoBetween,
+        K::Pawn,
+        K::SoaringEagle,
+        K::HornedFalcon,
+        K::PromotedRook,
+        K::PromotedBishop,
+        K::FlyingOx,
+        K::FreeBoar,
+        K::Whale,
+        K::WhiteHorse,
+        K::PromotedKirin,
+        K::PromotedPhoenix,
+        K::CrownPrince,
+        K::FlyingStag,
+        K::PromotedGold,
+        K::PromotedSilver,
+        K::PromotedCopper,
+        K::PromotedLeopard,
+        K::PromotedGoBetween,
+        K::Tokin,
+    ]
+};
+
+/// The kinds by index (declaration order of [`ChuKind`]).
+pub const KIND_OF: [ChuKind; KINDS] = ChuKind_ALL;
+
+/// `FLAGS[kind]`: [`ROYAL`], [`LION`], [`PAWN_GB`], [`PAWN_LANCE`], [`PROMOTES`], ….
+pub static FLAGS: [u8; KINDS] = build_flags();
+
+const fn build_promotes_to() -> [u8; KINDS] {
+    let mut t = [0; KINDS];
+    let mut k = 0;
+    while k < KINDS {
+        t[k] = match ChuKind_ALL[k].promotes_to() {
+            Some(p) => p as u8,
+            None => k as u8,
+        };
+        k += 1;
+    }
+    t
+}
+
+/// `PROMOTES_TO[kind]`: the promoted kind (the kind itself if it never promotes).
+pub static PROMOTES_TO: [u8; KINDS] = build_promotes_to();
+
+const fn ranks(lo: usize, hi: usize) -> Bb {
+    let mut b = Bb::EMPTY;
+    let mut sq = lo * 12;
+    while sq < (hi + 1) * 12 {
+        b = b.with(sq);
+        sq += 1;
+    }
+    b
+}
+
+/// CHU-4.1: the promotion zone of each colour, the four ranks farthest from its owner.
+pub static ZONE: [Bb; 2] = [ranks(8, 11), ranks(0, 3)];
+/// The last rank of each colour (CHU-4.3, dead pieces CHU-2.3).
+pub static LAST_RANK: [Bb; 2] = [ranks(11, 11), ranks(0, 0)];
+
+// Line occupancy (for counting slider moves without walking rays). Every square lies on four
+// lines: its rank (type 0, position = file), its file (type 1, position = rank), its diagonal
+// (type 2, rank - file constant, position = file) and its anti-diagonal (type 3, rank + file
+// constant, position = file). A line's occupancy is a `u16` with bit `position` per occupied
+// square. The 70 lines are numbered rank 0-11, file 12-23, diagonal 24-46, anti-diagonal 47-69.
+
+/// The number of lines.
+pub const LINES_N: usize = 70;
+
+const fn build_line_index() -> [[u8; SQUARES]; 4] {
+    let mut t = [[0; SQUARES]; 4];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (f, r) = (sq % 12, sq / 12);
+        t[0][sq] = r as u8;
+        t[1][sq] = (12 + f) as u8;
+        t[2][sq] = (24 + r + 11 - f) as u8;
+        t[3][sq] = (47 + r + f) as u8;
+        sq += 1;
+    }
+    t
+}
+
+/// `LINE_INDEX[type][sq]`: the line of that type through `sq`.
+pub static LINE_INDEX: [[u8; SQUARES]; 4] = build_line_index();
+
+/// The position of `sq` on its line of type `t`: the rank on a file, the file otherwise.
+#[inline(always)]
+pub const fn line_pos(t: usize, sq: usize) -> usize {
+    if t == 1 {
+        sq / 12
+    } else {
+        sq % 12
+    }
+}
+
+const fn build_line_att() -> [[u16; 1024]; 12] {
+    let mut t = [[0; 1024]; 12];
+    let mut pos = 0;
+    while pos < 12 {
+        let mut inner = 0;
+        while inner < 1024 {
+            let occ = (inner << 1) as u16;
+            let mut a: u16 = 0;
+            let mut p = pos + 1;
+            while p < 12 {
+                a |= 1 << p;
+                if occ >> p & 1 != 0 {
+                    break;
+                }
+                p += 1;
+            }
+            let mut p = pos as i32 - 1;
+            while p >= 0 {
+                a |= 1 << p;
+                if occ >> p & 1 != 0 {
+                    break;
+                }
+                p -= 1;
+            }
+            t[pos][inner] = a;
+            inner += 1;
+        }
+        pos += 1;
+    }
+    t
+}
+
+/// `LINE_ATT[pos][inner]`: the positions a slider on `pos` of a 12-square line reaches both
+/// ways, the line's occupancy being `inner << 1` (the end squares never block anything).
+pub static LINE_ATT: [[u16; 1024]; 12] = build_line_att();
+
+const fn build_line_bits(b: Bb) -> [u16; LINES_N] {
+    let mut t = [0; LINES_N];
+    let mut sq = 0;
+    while sq < SQUARES {
+        if b.has(sq) {
+            let mut ty = 0;
+            while ty < 4 {
+                let idx = build_line_index_one(ty, sq);
+                t[idx] |= 1 << line_pos(ty, sq);
+                ty += 1;
+            }
+        }
+        sq += 1;
+    }
+    t
+}
+
+const fn build_line_index_one(t: usize, sq: usize) -> usize {
+    let (f, r) = (sq % 12, sq / 12);
+    match t {
+        0 => r,
+        1 => 12 + f,
+        2 => 24 + r + 11 - f,
+        _ => 47 + r + f,
+    }
+}
+
+/// `LINE_VALID[line]`: the positions that are squares of the board.
+pub static LINE_VALID: [u16; LINES_N] = build_line_bits(Bb::FULL);
+/// `ZONE_LINE[colour][line]`: the promotion zone's positions on each line.
+pub static ZONE_LINE: [[u16; LINES_N]; 2] =
+    [build_line_bits(ranks(8, 11)), build_line_bits(ranks(0, 3))];
+/// `LAST_LINE[colour][line]`: the last rank's positions on each line.
+pub static LAST_LINE: [[u16; LINES_N]; 2] =
+    [build_line_bits(ranks(11, 11)), build_line_bits(ranks(0, 0))];
+
+const fn build_line_dirs() -> [[u8; KINDS]; 2] {
+    // Per line type two bits: 1 = towards higher positions, 2 = towards lower ones.
+    // Higher positions: E (rank), N (file), NE (diagonal), SE (anti-diagonal).
+    let mut t = [[0; KINDS]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < KINDS {
+            let s = for_colour(movement(k).slide, c);
+            t[c][k] = (s >> E & 1)
+                | (s >> W & 1) << 1
+                | (s >> N & 1) << 2
+                | (s >> S & 1) << 3
+                | (s >> NE & 1) << 4
+                | (s >> SW & 1) << 5
+                | (s >> SE & 1) << 6
+                | (s >> NW & 1) << 7;
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `LINE_DIRS[colour][kind]`: the slide directions as two bits per line type (bit `2t`:
+/// towards higher positions, bit `2t + 1`: towards lower ones).
+pub static LINE_DIRS: [[u8; KINDS]; 2] = build_line_dirs();
+
+const fn build_side_masks() -> [[u16; 4]; 12] {
+    let mut t = [[0; 4]; 12];
+    let mut pos = 0;
+    while pos < 12 {
+        let above: u16 = (0xfff_u16 << (pos + 1)) & 0xfff;
+        let below: u16 = (1_u16 << pos) - 1;
+        t[pos] = [0, above, below, above | below];
+        pos += 1;
+    }
+    t
+}
+
+/// `SIDE_MASK[pos][sides]`: positions above `pos` (sides 1), below (2), both (3).
+pub static SIDE_MASK: [[u16; 4]; 12] = build_side_masks();
