@@ -35,6 +35,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod setup;
+pub mod trace;
 
 pub mod betza;
 pub mod check;
