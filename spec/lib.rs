@@ -41,6 +41,8 @@ pub mod betza;
 pub mod check;
 pub mod cli;
 pub mod conform;
+pub mod diagram;
+pub mod explain;
 pub mod notation;
 pub mod replay;
 

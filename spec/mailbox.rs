@@ -315,7 +315,7 @@ pub fn pawn_double_steps<K: Kind>(
             .find(|&sq| setup.piece_at(sq).is_some())
         {
             None => {
-                trace.candidate(&mv, rule);
+                trace.candidate(&mv, rule, "the double step");
                 moves.push(mv);
             }
             Some(blocked) => trace.refused(&mv, rule, Why::Blocked(blocked)),
@@ -351,7 +351,7 @@ pub fn en_passant<K: Kind>(
             && setup.piece_at(ep).is_none()
         {
             let mv = Move::new(from, ep);
-            trace.candidate(&mv, rule);
+            trace.candidate(&mv, rule, "en passant");
             moves.push(mv);
         }
     }

@@ -135,8 +135,9 @@ pub trait Trace<K: Kind> {
 
     /// A rule made this candidate move (before the legality test): a special move, or an
     /// ordinary move that the rule changed (a promotion).
-    fn candidate(&mut self, mv: &Move<K>, rule: Rule) {
-        let _ = (mv, rule);
+    /// `what` names the rule in a few words (`"castling"`).
+    fn candidate(&mut self, mv: &Move<K>, rule: Rule, what: &'static str) {
+        let _ = (mv, rule, what);
     }
 
     /// A rule refused this move, for this reason.
@@ -164,7 +165,7 @@ impl<K: Kind> Trace<K> for NoTrace {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Recorder<K> {
     pub lines: Vec<Line>,
-    pub candidates: Vec<(Move<K>, Rule)>,
+    pub candidates: Vec<(Move<K>, Rule, &'static str)>,
     pub refusals: Vec<(Move<K>, Rule, Why<K>)>,
     pub game_over: Option<Rule>,
 }
@@ -185,8 +186,8 @@ impl<K: Kind> Trace<K> for Recorder<K> {
         self.lines.push(line);
     }
 
-    fn candidate(&mut self, mv: &Move<K>, rule: Rule) {
-        self.candidates.push((*mv, rule));
+    fn candidate(&mut self, mv: &Move<K>, rule: Rule, what: &'static str) {
+        self.candidates.push((*mv, rule, what));
     }
 
     fn refused(&mut self, mv: &Move<K>, rule: Rule, why: Why<K>) {

@@ -194,7 +194,7 @@ fn with_promotions(
     if to.rank() == colour.relative_rank(7, 8) {
         for kind in ChessKind::PROMOTIONS {
             let mv = Move::promoting(from, to, kind);
-            trace.candidate(&mv, "CHESS-5.1");
+            trace.candidate(&mv, "CHESS-5.1", "promotion");
             out.push(mv);
         }
     } else {
@@ -214,7 +214,7 @@ fn en_passant_moves(
     for (from, p) in setup.pieces() {
         if p == Piece::new(us, ChessKind::Pawn) && attacks(setup, from).contains(&ep) {
             let mv = Move::new(from, ep);
-            trace.candidate(&mv, "CHESS-6.1");
+            trace.candidate(&mv, "CHESS-6.1", "en passant");
             out.push(mv);
         }
     }
@@ -336,7 +336,7 @@ fn castling_moves(
         };
         match refusal {
             None => {
-                trace.candidate(&mv, "CHESS-4.1");
+                trace.candidate(&mv, "CHESS-4.1", "castling");
                 out.push(mv);
             }
             Some((rule, why)) => trace.refused(&mv, rule, why),

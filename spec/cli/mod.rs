@@ -9,6 +9,9 @@
 //! fairyspec replay <game> <file>
 //! fairyspec conform <game> --engine "<command>" [--protocol perftree|uci] [--corpus PATH] …
 //! fairyspec corpus <game> --positions N --depth D --seed S
+//! fairyspec explain <game> [--fen FEN] [--moves "M…"] [--switch NAME=VALUE]… [--json] <move>
+//! fairyspec diagram <game> [--fen FEN] [--piece X] [--square S] [--highlight MOVE]… [-o FILE.svg]
+//! fairyspec diagram all -o docs/diagrams
 //! ```
 //!
 //! See [`help::help`] for the whole contract, and `tests/cli.rs` for it exercised end to end.
@@ -17,6 +20,7 @@ pub mod args;
 pub mod conform;
 pub mod corpus;
 pub mod error;
+pub mod explain;
 pub mod games;
 pub mod help;
 pub mod perft;
@@ -59,7 +63,7 @@ pub fn main() -> ExitCode {
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
         return Err(CliError::Usage(
-            "no command given; the commands are verify, perft, moves, replay, conform, corpus"
+            "no command given; the commands are verify, perft, moves, replay, conform, corpus, explain, diagram"
                 .to_string(),
         ));
     };
@@ -78,6 +82,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         "verify" => verify::verify_command(rest, out),
         "conform" => conform::conform_command(rest, out),
         "corpus" => corpus::corpus_command(rest, out),
+        "explain" => explain::explain_command(rest, out),
+        "diagram" => explain::diagram_command(rest, out),
         other => Err(CliError::Usage(format!("unknown command {other:?}"))),
     }
 }

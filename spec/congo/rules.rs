@@ -342,7 +342,7 @@ fn monkey_chains_traced(
         &mut chains,
     );
     for chain in &chains {
-        trace.candidate(chain, "CONGO-4.1");
+        trace.candidate(chain, "CONGO-4.1", "a capture chain");
     }
     chains
 }

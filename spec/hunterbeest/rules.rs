@@ -374,7 +374,7 @@ fn ordinary_moves(
         for to in walk(setup, from, Purpose::Move, trace) {
             for mv in promotions(piece.kind, us, from, to, setup.shape) {
                 if mv.promotion.is_some() {
-                    trace.candidate(&mv, "BHB-4.1");
+                    trace.candidate(&mv, "BHB-4.1", "promotion");
                 }
                 moves.push(mv);
             }
@@ -457,7 +457,7 @@ fn castlings(
         );
         match castling_refusal(setup, has_right, wing) {
             None => {
-                trace.candidate(&mv, "BHB-5.1");
+                trace.candidate(&mv, "BHB-5.1", "castling");
                 moves.push(mv);
             }
             Some((rule, why)) => trace.refused(&mv, rule, why),

@@ -338,7 +338,7 @@ fn ordinary_moves(setup: &Setup<KumaKind>, trace: &mut dyn Trace<KumaKind>) -> V
                 ..Move::new(from, to)
             };
             if mv.promotion.is_some() {
-                trace.candidate(&mv, "KUMA-5.1");
+                trace.candidate(&mv, "KUMA-5.1", "compulsory promotion");
             }
             moves.push(mv);
         }
@@ -417,7 +417,7 @@ fn castlings(setup: &Setup<KumaKind>, trace: &mut dyn Trace<KumaKind>) -> Vec<Mo
         let mv = Move::new(Square::new(KING_FILE, rank), Square::new(c.king_to, rank));
         match castling_refusal(setup, has_right, c) {
             None => {
-                trace.candidate(&mv, "KUMA-4.1");
+                trace.candidate(&mv, "KUMA-4.1", "castling");
                 moves.push(mv);
             }
             Some((rule, why)) => trace.refused(&mv, rule, why),
