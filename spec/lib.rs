@@ -22,7 +22,9 @@
 //! [`outcome`], [`game`] (the traits), [`perft`], one module per game ([`kuma`], [`chess`],
 //! [`congo`], [`hunterbeest`]), the Betza oracle of the piece tests ([`betza`]), the seed's game
 //! notation and record replay ([`notation`], [`replay`]), the differential harness and properties
-//! ([`check`]), conformance testing of other engines ([`conform`]) and the command line ([`cli`]).
+//! ([`check`]), conformance testing of other engines ([`conform`]), the reference generators
+//! explaining themselves — what they report while they work ([`trace`]), `fairyspec explain`
+//! ([`explain`]) and the piece diagrams ([`diagram`]) — and the command line ([`cli`]).
 
 pub mod colour;
 pub mod fen;
