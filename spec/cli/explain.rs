@@ -151,7 +151,8 @@ impl GameCommand for DiagramRequest {
         };
         let mut arrows: Vec<Move<G::Kind>> = Vec::new();
         for text in &a.highlight {
-            let mv = G::read_move(text)
+            let mv = <G as Explain>::read_move(text)
+                .or_else(|_| <G::Kind as Kind>::read_move(text))
                 .ok()
                 .filter(|mv| mv.path().iter().all(|&sq| G::SHAPE.contains(sq)))
                 .ok_or_else(|| {

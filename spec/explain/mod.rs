@@ -223,9 +223,9 @@ pub fn explain<G: Explain>(
         position: Vec::new(),
     };
     let rules = G::RULES;
-    let mv = match Move::<G::Kind>::parse(text.trim()) {
+    let mv = match <G as Game>::read_move(pos, text.trim()) {
         Ok(mv) => mv,
-        Err(first) => G::read_move(text).map_err(|_| first)?,
+        Err(first) => <G as Explain>::read_move(text).map_err(|_| first)?,
     };
     if let Some(off) = mv.path().into_iter().find(|&sq| !G::SHAPE.contains(sq)) {
         let shape = G::SHAPE;
