@@ -20,6 +20,7 @@ impl Explain for Kuma {
         terminal: "KUMA-7.7",
         promotion: None,
         drowning: None,
+        promotion_text: "CORE-1.3",
     };
 
     fn traced_legal_moves(
@@ -55,6 +56,7 @@ impl Explain for Chess {
         terminal: "CHESS-7.7",
         promotion: None,
         drowning: None,
+        promotion_text: "CORE-1.3",
     };
 
     fn traced_legal_moves(
@@ -93,6 +95,7 @@ impl Explain for Congo {
         terminal: "CONGO-6.6",
         promotion: Some("CONGO-3.9"),
         drowning: Some("CONGO-5.2"),
+        promotion_text: "CORE-1.3",
     };
 
     fn traced_legal_moves(
@@ -135,6 +138,7 @@ impl Explain for Hunterbeest {
         terminal: "BHB-6.6",
         promotion: None,
         drowning: None,
+        promotion_text: "CORE-1.3",
     };
 
     fn traced_legal_moves(
@@ -173,6 +177,7 @@ impl Explain for Chu {
         terminal: "CHU-6.7",
         promotion: None,
         drowning: None,
+        promotion_text: "CHU-4.5",
     };
 
     fn traced_legal_moves(

@@ -101,6 +101,9 @@ pub struct RuleBook {
     pub promotion: Option<Rule>,
     /// Drowning (`CONGO-5.2`), where the game has a river.
     pub drowning: Option<Rule>,
+    /// What a promotion in the move text may name (`CORE-1.3`; `CHU-4.5` where the text says
+    /// only "promote" and the piece decides what it becomes).
+    pub promotion_text: Rule,
 }
 
 /// One statement of an explanation and the rule it rests on.
@@ -211,6 +214,7 @@ pub fn explain<G: Explain>(
     pos: &Position<G>,
     text: &str,
 ) -> Result<Explanation, ParseMoveError> {
+    let rules = G::RULES;
     let mut e = Explanation {
         game: G::NAME.to_string(),
         fen: pos.fen(),
@@ -222,9 +226,17 @@ pub fn explain<G: Explain>(
         piece_moves: None,
         position: Vec::new(),
     };
-    let rules = G::RULES;
     let mv = match <G as Game>::read_move(pos, text.trim()) {
         Ok(mv) => mv,
+        // Well-formed text whose promotion this position cannot give (Chu Shogi's `+` on an
+        // empty square or a piece that never promotes): an illegal move, not unreadable text.
+        Err(ParseMoveError::CannotPromote { reason, .. }) => {
+            e.reasons.push(Cited::new(
+                rules.promotion_text,
+                format!("the move cannot promote: {reason}"),
+            ));
+            return Ok(e);
+        }
         Err(first) => <G as Explain>::read_move(text).map_err(|_| first)?,
     };
     if let Some(off) = mv.path().into_iter().find(|&sq| !G::SHAPE.contains(sq)) {
