@@ -81,6 +81,14 @@ pub trait Explain: Game {
     fn read_move(text: &str) -> Result<Move<Self::Kind>, ParseMoveError> {
         Move::parse(text)
     }
+
+    /// An explanation's sentence in the game's own terms. The sentences name squares
+    /// algebraically (`e4`) and the sides White and Black, as this crate's model does; a game
+    /// that names them otherwise (Chu Shogi: USI squares, sente and gote) rewrites them here.
+    /// The default keeps the sentence.
+    fn in_own_terms(sentence: &str) -> String {
+        sentence.to_string()
+    }
 }
 
 /// The rule IDs of one game that the explanations cite beside the generators' own.
@@ -210,6 +218,24 @@ impl fmt::Display for Explanation {
 /// Everything else — a square off the board, an empty from-square, the other side's piece, a
 /// finished game — is an explanation of an illegal move.
 pub fn explain<G: Explain>(
+    switches: &G::Switches,
+    pos: &Position<G>,
+    text: &str,
+) -> Result<Explanation, ParseMoveError> {
+    let mut e = explain_in_crate_terms::<G>(switches, pos, text)?;
+    for cited in e
+        .reasons
+        .iter_mut()
+        .chain(&mut e.effects)
+        .chain(&mut e.position)
+    {
+        cited.text = G::in_own_terms(&cited.text);
+    }
+    Ok(e)
+}
+
+/// [`explain`] with squares and sides named as the crate names them (`e4`, White).
+fn explain_in_crate_terms<G: Explain>(
     switches: &G::Switches,
     pos: &Position<G>,
     text: &str,

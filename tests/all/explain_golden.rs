@@ -549,7 +549,10 @@ fn chu_7_6_example_2() {
     const EX2: &str = "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1";
     let e = chu(ChuSwitches::default(), Some(EX2), &[], "12k11l");
     says(&e, true, "CHU-3.2", "King");
-    says(&e, true, "CHU-6.4", "wins (bare king)");
+    // Squares and sides in shogi's terms (CHU-1.1, CHU-1.3): the tokin on 11l is gote's.
+    says(&e, true, "CHU-3.1", "captures the gote tokin");
+    says(&e, true, "CHU-3.1", "on 11l");
+    says(&e, true, "CHU-6.4", "sente wins (bare king)");
 }
 
 /// CHU-5.2 (L2): sente's Lion on 7h may not jump onto gote's Lion on 7f, which gote's Pawn on 7e
@@ -561,7 +564,7 @@ fn chu_5_2_a_protected_lion_two_squares_away() {
         &chu(ChuSwitches::default(), Some(protected), &[], "7h7f"),
         false,
         "CHU-5.2",
-        "a lion may not take a protected lion two squares away",
+        "a lion may not take a protected lion two squares away: the lion on 7f",
     );
     let unprotected = "12/12/12/12/12/5n6/12/5N6/12/12/12/K10k b - 1";
     says(
