@@ -12,7 +12,10 @@
 //! with a trace, one that walks a single piece (for [`crate::diagram`]), and the table of the
 //! few rule IDs no generator event carries ([`RuleBook`]).
 //!
-//! # Adding a game (Chu Shogi, say)
+//! # Adding a game
+//!
+//! Chu Shogi, the last game added, shows every step (`crate::chu::rules` and its `lion`
+//! module; its squares and sides are renamed by [`Explain::in_own_terms`]).
 //!
 //! 1. Its reference generator takes a `&mut dyn Trace` where it decides things, and its
 //!    `Generator::legal_moves` calls the traced function with [`crate::trace::NoTrace`]:
@@ -27,7 +30,8 @@
 //! 2. `impl Explain` (this trait) and `impl Draw` ([`crate::diagram::Draw`]: the title, the
 //!    promotion zones as regions, the squares of SPEC.md's diagrams); add the game to
 //!    [`crate::diagram::all_spec_sets`] and run `fairyspec diagram all -o docs/diagrams`.
-//! 3. The property and golden tests (`tests/explain_*.rs`) take a fourth line for it.
+//! 3. The property and golden tests (`tests/all/explain_*.rs`, `tests/all/diagrams.rs`) take a
+//!    line for it.
 //!
 //! ```
 //! use fairyspec::{Position, explain::explain, kuma::Kuma};
