@@ -606,3 +606,24 @@ fn chu_3_5_igui_pass_and_promotion() {
         "promotion",
     );
 }
+
+/// CHU-5.3 (L3): gote's Rook has just taken sente's Lion on 7f (the counter-strike square of the
+/// SFEN); sente's Rook on 3i may not take gote's Lion on 3f in reply, a lion capture by a non-lion
+/// away from that square. Without the counter-strike square the same capture is legal.
+#[test]
+fn chu_5_3_counter_strike() {
+    let after = "11k/12/12/12/12/5r3n2/12/12/9R2/12/12/K11 b 7f 1";
+    says(
+        &chu(ChuSwitches::default(), Some(after), &[], "3i3f"),
+        false,
+        "CHU-5.3",
+        "may not take the lion on 3f",
+    );
+    let before = "11k/12/12/12/12/5r3n2/12/12/9R2/12/12/K11 b - 1";
+    says(
+        &chu(ChuSwitches::default(), Some(before), &[], "3i3f"),
+        true,
+        "CHU-3.1",
+        "captures the gote Lion on 3f",
+    );
+}
