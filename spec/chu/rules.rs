@@ -22,6 +22,12 @@
 //!    optional promotion where CHU-4 grants one; the pieces with lion power their one- and
 //!    two-step moves ([`mod@lion`]). There is no check (CHU-6.1): nothing else is tested.
 //!
+//! For `fairyspec explain` the generator reports what it decides to a [`Trace`]
+//! ([`Reference::legal_moves_traced`]): each piece's lines of movement (the mailbox walk, with the
+//! piece's rule), the two-step moves, igui, the pass and each promotion as special moves, each
+//! capture refused by L2 or L3 with its reason, and a game already over by rule. In ordinary use
+//! the trace is [`NoTrace`] and nothing is built.
+//!
 //! ```
 //! use fairyspec::{Game, Generator, Position, chu::Chu};
 //!
@@ -36,6 +42,7 @@ pub mod lion;
 
 use super::{Chu, ChuKind, ChuSwitches, LastRankPromotion};
 use crate::mailbox::Purpose;
+use crate::trace::{NoTrace, Rule, Trace};
 use crate::{Colour, Generator, Move, Offset, Outcome, Piece, Position, Setup, Square};
 
 // ---------------------------------------------------------------------------------------------
@@ -387,12 +394,30 @@ fn tokin(w: &mut Walk) {
     gold_general(w);
 }
 
-/// Walks the one-leg movement of the piece on `from` for `purpose`; nothing if `from` is empty.
-fn walk(setup: &Setup<ChuKind>, from: Square, purpose: Purpose) -> Vec<Square> {
+/// The rule of each piece's movement, as the walk reports it to a trace: CHU-3.4 for the lions,
+/// CHU-3.6 for the Horned Falcon and Soaring Eagle, else CHU-3.2 or CHU-3.3.
+fn movement_rule(kind: ChuKind) -> Rule {
+    match kind {
+        ChuKind::Lion | ChuKind::PromotedKirin => "CHU-3.4",
+        ChuKind::HornedFalcon | ChuKind::SoaringEagle => "CHU-3.6",
+        k if k.is_promoted() => "CHU-3.3",
+        _ => "CHU-3.2",
+    }
+}
+
+/// Walks the one-leg movement of the piece on `from` for `purpose`, reporting each line to
+/// `trace`; nothing if `from` is empty.
+fn walk(
+    setup: &Setup<ChuKind>,
+    from: Square,
+    purpose: Purpose,
+    trace: &mut dyn Trace<ChuKind>,
+) -> Vec<Square> {
     let Some(piece) = setup.piece_at(from) else {
         return Vec::new();
     };
-    let mut w = Walk::new(setup, from, piece.colour, purpose);
+    let rule = movement_rule(piece.kind);
+    let mut w = Walk::traced(setup, from, piece.colour, purpose, trace, rule);
     use ChuKind as K;
     match piece.kind {
         K::King => king(&mut w),
@@ -457,14 +482,24 @@ fn walk(setup: &Setup<ChuKind>, from: Square, purpose: Purpose) -> Vec<Square> {
 /// assert_eq!(reach, ["5h", "6h", "7h", "8h", "9k"]);
 /// ```
 pub fn piece_moves(setup: &Setup<ChuKind>, from: Square) -> Vec<Square> {
-    walk(setup, from, Purpose::Move)
+    walk(setup, from, Purpose::Move, &mut NoTrace)
+}
+
+/// [`piece_moves`], reporting each line of the piece's movement to `trace` (for
+/// [`crate::explain`] and [`crate::diagram`]).
+pub fn piece_moves_traced(
+    setup: &Setup<ChuKind>,
+    from: Square,
+    trace: &mut dyn Trace<ChuKind>,
+) -> Vec<Square> {
+    walk(setup, from, Purpose::Move, trace)
 }
 
 /// CHU-3.1 — the squares the piece on `from` attacks: could capture an enemy piece standing
 /// there, by one leg of its movement (a lion's jumps are not blocked; a slide stops at the first
 /// piece). A square of its own side counts (it is protected).
 pub fn attacks(setup: &Setup<ChuKind>, from: Square) -> Vec<Square> {
-    walk(setup, from, Purpose::Attack)
+    walk(setup, from, Purpose::Attack, &mut NoTrace)
 }
 
 /// CHU-3.1 — whether a piece of `by` attacks `sq` ([`attacks`]).
@@ -521,41 +556,69 @@ fn may_promote(
 /// CHU-3.1 with CHU-4.4 and CHU-5.3 — the moves of an ordinary piece (no lion power) on `from`:
 /// each square of its movement, the capture of a lion only where the counter-strike rule allows
 /// it, and where promotion is possible both the promoting and the plain move (promotion is
-/// optional, never forced; a Pawn or Lance may stay on its last rank as a dead piece).
+/// optional, never forced; a Pawn or Lance may stay on its last rank as a dead piece). Each
+/// promotion is reported to `trace` as a candidate, each capture the counter-strike rule forbids
+/// as refused.
 fn ordinary_piece_moves(
     setup: &Setup<ChuKind>,
     from: Square,
     piece: Piece<ChuKind>,
     switches: &ChuSwitches,
     moves: &mut Vec<Move<ChuKind>>,
+    trace: &mut dyn Trace<ChuKind>,
 ) {
-    for to in piece_moves(setup, from) {
+    for to in piece_moves_traced(setup, from, trace) {
         if !lion::counter_strike_allows(setup, from, None, to, switches) {
+            lion::refuse_counter_strike(setup, &Move::new(from, to), trace);
             continue;
         }
         moves.push(Move::new(from, to));
         if may_promote(setup, piece, from, to, switches) {
             if let Some(promoted) = piece.kind.promotes_to() {
-                moves.push(Move::promoting(from, to, promoted));
+                let mv = Move::promoting(from, to, promoted);
+                trace.candidate(&mv, promotion_rule(setup, piece, from, to), "promotion");
+                moves.push(mv);
             }
         }
+    }
+}
+
+/// The rule that grants a promotion [`may_promote`] allows: CHU-4.3 for a Pawn or Lance reaching
+/// its last rank without entering the zone or capturing in it, CHU-4.2 otherwise.
+fn promotion_rule(setup: &Setup<ChuKind>, piece: Piece<ChuKind>, from: Square, to: Square) -> Rule {
+    let us = piece.colour;
+    let captures = setup.piece_at(to).is_some();
+    let enters = in_zone(us, to, setup) && !in_zone(us, from, setup);
+    if enters || captures {
+        "CHU-4.2"
+    } else {
+        "CHU-4.3"
     }
 }
 
 /// Every move of the side to move by the movement rules (CHU-3, CHU-4, CHU-5), without asking
 /// whether the game is already over. The bare-king search ([`mod@end`]) plays with these too.
 pub(crate) fn movement_moves(setup: &Setup<ChuKind>, switches: &ChuSwitches) -> Vec<Move<ChuKind>> {
+    movement_moves_traced(setup, switches, &mut NoTrace)
+}
+
+/// [`movement_moves`], each rule reporting to `trace` what it made and what it refused.
+fn movement_moves_traced(
+    setup: &Setup<ChuKind>,
+    switches: &ChuSwitches,
+    trace: &mut dyn Trace<ChuKind>,
+) -> Vec<Move<ChuKind>> {
     let us = setup.turn;
     let mut moves = Vec::new();
     for (from, piece) in setup.pieces().filter(|&(_, p)| p.colour == us) {
         match piece.kind {
             ChuKind::Lion | ChuKind::PromotedKirin => {
-                lion::lion_moves(setup, from, switches, &mut moves);
+                lion::lion_moves(setup, from, switches, &mut moves, trace);
             }
             ChuKind::HornedFalcon | ChuKind::SoaringEagle => {
-                lion::eagle_and_falcon_moves(setup, from, piece, switches, &mut moves);
+                lion::eagle_and_falcon_moves(setup, from, piece, switches, &mut moves, trace);
             }
-            _ => ordinary_piece_moves(setup, from, piece, switches, &mut moves),
+            _ => ordinary_piece_moves(setup, from, piece, switches, &mut moves, trace),
         }
     }
     moves
@@ -644,6 +707,25 @@ impl Reference {
     }
 }
 
+impl Reference {
+    /// CHU-6 — no moves once the game is over by rule ([`end::end_by_rule`], reported to `trace`
+    /// as the game's end); otherwise every move the movement rules give, each rule reporting to
+    /// `trace` what it made and what it refused. No move is ever illegal for exposing a royal
+    /// (CHU-6.1).
+    pub fn legal_moves_traced(
+        &self,
+        pos: &Position<Chu>,
+        trace: &mut dyn Trace<ChuKind>,
+    ) -> Vec<Move<ChuKind>> {
+        let setup = pos.setup();
+        if let Some(outcome) = end::end_by_rule(setup, &self.switches) {
+            trace.game_over(end::outcome_rule(outcome.reason));
+            return Vec::new();
+        }
+        movement_moves_traced(setup, &self.switches, trace)
+    }
+}
+
 impl Generator<Chu> for Reference {
     fn name(&self) -> &'static str {
         "reference"
@@ -656,11 +738,7 @@ impl Generator<Chu> for Reference {
     /// CHU-6 — no moves once the game is over by rule ([`end::end_by_rule`]); otherwise every
     /// move the movement rules give. No move is ever illegal for exposing a royal (CHU-6.1).
     fn legal_moves(&self, pos: &Position<Chu>) -> Vec<Move<ChuKind>> {
-        let setup = pos.setup();
-        if end::end_by_rule(setup, &self.switches).is_some() {
-            return Vec::new();
-        }
-        movement_moves(setup, &self.switches)
+        self.legal_moves_traced(pos, &mut NoTrace)
     }
 
     fn play_unchecked(&self, pos: &Position<Chu>, mv: &Move<ChuKind>) -> Position<Chu> {

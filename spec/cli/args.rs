@@ -52,6 +52,12 @@ pub enum Command {
     Conform(ConformArgs),
     /// Writes a conformance corpus (.perft) of seeded random positions on stdout
     Corpus(CorpusArgs),
+    /// Says whether a move is legal and why, citing SPEC.md's rule IDs
+    #[command(after_help = super::help::explain_details())]
+    Explain(ExplainArgs),
+    /// Draws a board, or a piece's moves, as SVG
+    #[command(after_help = super::help::diagram_details())]
+    Diagram(DiagramArgs),
     /// Prints a shell completion script on stdout
     #[command(after_help = super::help::completions_details())]
     Completions {
@@ -183,6 +189,89 @@ pub struct ConformArgs {
     /// The specification's rule reading SPEC.md names
     #[arg(long = "switch", value_name = "NAME=VALUE")]
     pub switches: Vec<String>,
+}
+
+/// `fairyspec explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The game
+    #[arg(value_name = "game", value_parser = GameName)]
+    pub game: String,
+    /// The move (`e2e4`, `a7a8m`, a Congo chain `c3e3e5c3`)
+    #[arg(value_name = "move")]
+    pub mv: String,
+    /// The position (default: the start position); the move counters may be left out. Quote it
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// Plays these moves (space-separated move text) from the position first
+    #[arg(long, value_name = "\"M1 M2 ...\"")]
+    pub moves: Option<String>,
+    /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
+    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    pub switches: Vec<String>,
+    /// The answer as one JSON object (schema fairyspec.explain/1)
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `fairyspec diagram`.
+#[derive(Debug, Args)]
+pub struct DiagramArgs {
+    /// The game, or `all` for SPEC.md's diagrams of every piece of every game (with -o DIR)
+    #[arg(value_name = "game", value_parser = GameOrAll)]
+    pub game: String,
+    /// The position (default: the start position). Quote it
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// Plays these moves (space-separated move text) from the position first
+    #[arg(long, value_name = "\"M1 M2 ...\"")]
+    pub moves: Option<String>,
+    /// A rule reading SPEC.md names
+    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    pub switches: Vec<String>,
+    /// Draws this piece (its FEN letter; upper case White) alone on the board, with its moves
+    #[arg(long, value_name = "X")]
+    pub piece: Option<String>,
+    /// The square of --piece (default: the square of SPEC.md's diagram); without --piece, marks
+    /// the moves of the piece on this square of the position
+    #[arg(long, value_name = "S")]
+    pub square: Option<String>,
+    /// Draws this move as an arrow (repeatable)
+    #[arg(long, value_name = "MOVE")]
+    pub highlight: Vec<String>,
+    /// Writes the SVG to this file (default: stdout); for `all`, the folder
+    #[arg(short = 'o', long = "output", value_name = "FILE.svg")]
+    pub output: Option<std::path::PathBuf>,
+}
+
+/// Reads a game name or `all` (for `diagram all`).
+#[derive(Clone, Copy, Debug)]
+pub struct GameOrAll;
+
+impl TypedValueParser for GameOrAll {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        if value == "all" {
+            return Ok("all".to_string());
+        }
+        GameName.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let all = PossibleValue::new("all").help("every game (SPEC.md's diagrams)");
+        Some(Box::new(
+            GAMES
+                .iter()
+                .map(|g| PossibleValue::new(g.name).help(g.title))
+                .chain(std::iter::once(all)),
+        ))
+    }
 }
 
 /// `fairyspec corpus`.

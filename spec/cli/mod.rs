@@ -9,6 +9,9 @@
 //! fairyspec replay <game> <file> [--switch NAME=VALUE]... [--json]
 //! fairyspec conform <game> --engine COMMAND [--protocol P] [--corpus PATH] [--depth N] …
 //! fairyspec corpus <game> --positions N --depth D --seed S
+//! fairyspec explain <game> [--fen FEN] [--moves "M1 M2 ..."] [--switch NAME=VALUE]... [--json] <move>
+//! fairyspec diagram <game> [--fen FEN] [--moves "M1 M2 ..."] [--piece X] [--square S] [--highlight MOVE]... [-o FILE.svg]
+//! fairyspec diagram all -o DIR
 //! fairyspec completions <bash|zsh|fish|elvish|powershell>
 //! ```
 //!
@@ -19,6 +22,7 @@ pub mod args;
 pub mod conform;
 pub mod corpus;
 pub mod error;
+pub mod explain;
 pub mod games;
 pub mod help;
 pub mod json;
@@ -93,6 +97,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         Command::Replay(a) => replay::replay_command(a, out),
         Command::Conform(a) => conform::conform_command(a, out),
         Command::Corpus(a) => corpus::corpus_command(a, out),
+        Command::Explain(a) => explain::explain_command(a, out),
+        Command::Diagram(a) => explain::diagram_command(a, out),
         Command::Completions { shell } => {
             let mut cmd = command();
             clap_complete::generate(shell, &mut cmd, "fairyspec", out);

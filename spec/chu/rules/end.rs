@@ -260,3 +260,15 @@ pub fn end_by_rule(setup: &Setup<ChuKind>, switches: &ChuSwitches) -> Option<Out
         .or_else(|| bare_king(setup, switches))
         .or_else(|| lone_royals(setup))
 }
+
+/// The rule of SPEC.md that ends a game for `reason` (for a trace and for the explanations).
+pub fn outcome_rule(reason: Reason) -> crate::trace::Rule {
+    match reason {
+        Reason::RoyalCaptured => "CHU-6.2",
+        Reason::NoLegalMove => "CHU-6.3",
+        Reason::BareKing => "CHU-6.4",
+        Reason::InsufficientMaterial => "CHU-6.6",
+        Reason::Repetition => "CHU-6.5",
+        _ => "CHU-6.7",
+    }
+}

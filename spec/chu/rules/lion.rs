@@ -4,8 +4,9 @@
 //! what the Horned Falcon and the Soaring Eagle have on their own rays; they are not lions for
 //! the lion-trading rules (a Falcon capturing a lion is a non-lion capturing a lion).
 
-use super::{attacks, is_attacked, piece_moves, play, FORWARD, FORWARD_LEFT, FORWARD_RIGHT};
+use super::{attacks, is_attacked, piece_moves_traced, play, FORWARD, FORWARD_LEFT, FORWARD_RIGHT};
 use crate::chu::{ChuKind, ChuSwitches, CounterStrike, LionProtection};
+use crate::trace::{Trace, Why};
 use crate::{Move, Offset, Piece, Setup, Square, Via};
 
 /// CHU-3.6 — the Soaring Eagle's lion rays: the two forward diagonals.
@@ -72,9 +73,11 @@ pub(crate) fn lion_moves(
     from: Square,
     switches: &ChuSwitches,
     moves: &mut Vec<Move<ChuKind>>,
+    trace: &mut dyn Trace<ChuKind>,
 ) {
-    for to in piece_moves(setup, from) {
+    for to in super::piece_moves_traced(setup, from, trace) {
         if enemy_lion_on(setup, to) && !lion_may_capture_lion(setup, from, None, to, switches) {
+            refuse_protected_lion(setup, &Move::new(from, to), trace);
             continue;
         }
         moves.push(Move::new(from, to));
@@ -93,12 +96,15 @@ pub(crate) fn lion_moves(
             if to != from && own_piece_on(setup, to) {
                 continue;
             }
+            let mv = two_step(from, mid, to);
             if enemy_lion_on(setup, to)
                 && !lion_may_capture_lion(setup, from, Some(mid), to, switches)
             {
+                refuse_protected_lion(setup, &mv, trace);
                 continue;
             }
-            moves.push(two_step(from, mid, to));
+            report_two_step(setup, &mv, trace);
+            moves.push(mv);
         }
     }
 }
@@ -116,6 +122,7 @@ pub(crate) fn eagle_and_falcon_moves(
     piece: Piece<ChuKind>,
     switches: &ChuSwitches,
     moves: &mut Vec<Move<ChuKind>>,
+    trace: &mut dyn Trace<ChuKind>,
 ) {
     let rays: &[Offset] = if piece.kind == ChuKind::SoaringEagle {
         &EAGLE_RAYS
@@ -137,9 +144,18 @@ pub(crate) fn eagle_and_falcon_moves(
             .iter()
             .any(|&(one, two)| one == Some(sq) || two == Some(sq))
     };
+    // A move the counter-strike rule allows is kept; one it forbids is reported.
+    let allowed =
+        |mid: Option<Square>, to: Square, mv: Move<ChuKind>, trace: &mut dyn Trace<ChuKind>| {
+            let ok = counter_strike_allows(setup, from, mid, to, switches);
+            if !ok {
+                refuse_counter_strike(setup, &mv, trace);
+            }
+            ok
+        };
     // The slides: the one-leg reach of the piece off its lion rays.
-    for to in piece_moves(setup, from) {
-        if !on_a_ray(to) && counter_strike_allows(setup, from, None, to, switches) {
+    for to in piece_moves_traced(setup, from, trace) {
+        if !on_a_ray(to) && allowed(None, to, Move::new(from, to), trace) {
             moves.push(Move::new(from, to));
         }
     }
@@ -148,27 +164,101 @@ pub(crate) fn eagle_and_falcon_moves(
             continue;
         };
         let one_free = !own_piece_on(setup, one);
-        if one_free && counter_strike_allows(setup, from, None, one, switches) {
+        let one_allowed = one_free && allowed(None, one, Move::new(from, one), trace);
+        if one_allowed {
             moves.push(Move::new(from, one));
         }
         if let Some(two) = two {
-            if !own_piece_on(setup, two) && counter_strike_allows(setup, from, None, two, switches)
-            {
+            if !own_piece_on(setup, two) && allowed(None, two, Move::new(from, two), trace) {
                 moves.push(Move::new(from, two));
             }
         }
-        if !one_free || !counter_strike_allows(setup, from, None, one, switches) {
+        if !one_allowed {
             continue;
         }
         if let Some(two) = two {
-            if !own_piece_on(setup, two)
-                && counter_strike_allows(setup, from, Some(one), two, switches)
-            {
-                moves.push(two_step(from, one, two));
+            let mv = two_step(from, one, two);
+            if !own_piece_on(setup, two) && allowed(Some(one), two, mv, trace) {
+                report_two_step(setup, &mv, trace);
+                moves.push(mv);
             }
         }
-        moves.push(two_step(from, one, from));
+        let back = two_step(from, one, from);
+        report_two_step(setup, &back, trace);
+        moves.push(back);
     }
+}
+
+/// Reports a two-step move to `trace` as the special move it is: igui (CHU-3.5: capture on the
+/// first leg, back to the start), the pass (CHU-3.5: an empty first square, back to the start),
+/// or a two-step move of lion power (CHU-3.4; CHU-3.6 for a Falcon or Eagle).
+fn report_two_step(setup: &Setup<ChuKind>, mv: &Move<ChuKind>, trace: &mut dyn Trace<ChuKind>) {
+    if !trace.listening() {
+        return;
+    }
+    let lion = setup.piece_at(mv.from).is_some_and(|p| p.kind.is_lion());
+    let captures_first = mv
+        .via
+        .as_slice()
+        .first()
+        .is_some_and(|&mid| setup.piece_at(mid).is_some());
+    let (rule, what) = match (mv.to == mv.from, captures_first) {
+        (true, true) => ("CHU-3.5", "igui (capture without moving)"),
+        (true, false) => ("CHU-3.5", "the pass (a lion's null move)"),
+        (false, _) if lion => ("CHU-3.4", "a lion's two-step move"),
+        (false, _) => ("CHU-3.6", "a two-step move on a lion ray"),
+    };
+    trace.candidate(mv, rule, what);
+}
+
+/// Reports `mv`, a lion's capture of a protected lion two squares away, as refused by L2
+/// (CHU-5.2).
+fn refuse_protected_lion(
+    setup: &Setup<ChuKind>,
+    mv: &Move<ChuKind>,
+    trace: &mut dyn Trace<ChuKind>,
+) {
+    if !trace.listening() {
+        return;
+    }
+    let bridge = match mv.via.as_slice().first() {
+        Some(&mid) if setup.piece_at(mid).is_some() => {
+            " (the first leg takes only a Pawn or Go-Between, which is no bridge)"
+        }
+        _ => "",
+    };
+    trace.refused(
+        mv,
+        "CHU-5.2",
+        Why::Other(format!(
+            "a lion may not take a protected lion two squares away: the lion on {} is protected{bridge}",
+            mv.to
+        )),
+    );
+}
+
+/// Reports `mv`, a non-lion's capture of a lion the counter-strike rule forbids, as refused by
+/// L3 (CHU-5.3).
+pub(crate) fn refuse_counter_strike(
+    setup: &Setup<ChuKind>,
+    mv: &Move<ChuKind>,
+    trace: &mut dyn Trace<ChuKind>,
+) {
+    if !trace.listening() {
+        return;
+    }
+    let cs = setup
+        .counter_strike
+        .map(|sq| format!(" on {sq}"))
+        .unwrap_or_default();
+    trace.refused(
+        mv,
+        "CHU-5.3",
+        Why::Other(format!(
+            "counter-strike: a lion was just taken by a non-lion{cs}, so a non-lion may not take the lion on {} in reply",
+            mv.to
+        )),
+    );
 }
 
 /// CHU-5.2 — whether the lion whose side is the side to move, standing on `target`, is

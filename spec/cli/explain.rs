@@ -1,0 +1,166 @@
+//! `fairyspec explain` (why a move is legal or not, from the reference generator's own trace)
+//! and `fairyspec diagram` (boards and piece moves as SVG).
+
+use super::args::{DiagramArgs, ExplainArgs};
+use super::error::CliError;
+use super::games::{self, CliGame, GameCommand};
+use super::json;
+use crate::diagram::{self, Board, Draw};
+use crate::explain::{explain, Explain};
+use crate::{Generator, Kind, Move, Piece, Position, Square};
+use std::io::Write;
+use std::path::Path;
+
+/// `fairyspec explain`.
+///
+/// # Errors
+/// Exit status 2 for what cannot be read (game, FEN, switches, `--moves`, the move text); an
+/// illegal move is an answer, not an error.
+pub fn explain_command(args: ExplainArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = args.game.clone();
+    games::with_game(&game, ExplainRequest { args, out })
+}
+
+struct ExplainRequest<'a> {
+    args: ExplainArgs,
+    out: &'a mut dyn Write,
+}
+
+/// The position of `--fen` after the moves of `--moves`, played by the reference generator.
+fn position_after<G: CliGame>(
+    gen: &dyn Generator<G>,
+    fen: Option<&str>,
+    moves: Option<&str>,
+) -> Result<Position<G>, CliError> {
+    let mut pos = games::position::<G>(fen)?;
+    for text in moves.unwrap_or("").split_whitespace() {
+        let mv = gen
+            .parse_move(&pos, text)
+            .map_err(|e| CliError::Moves(format!("{text:?} in {}: {e}", pos.fen())))?;
+        pos = gen.play_unchecked(&pos, &mv);
+    }
+    Ok(pos)
+}
+
+impl GameCommand for ExplainRequest<'_> {
+    type Output = ();
+
+    fn run<G: CliGame>(self) -> Result<(), CliError> {
+        let a = &self.args;
+        let switches = games::switches::<G>(a.switches.iter().map(String::as_str))?;
+        let gen = G::reference(&switches);
+        let pos = position_after::<G>(&*gen, a.fen.as_deref(), a.moves.as_deref())?;
+        let e = explain::<G>(&switches, &pos, &a.mv)
+            .map_err(|e| CliError::Usage(format!("<move>: {e}")))?;
+        if a.json {
+            json::write(
+                self.out,
+                &json::Explain {
+                    schema: json::EXPLAIN_SCHEMA,
+                    explanation: &e,
+                },
+            )
+        } else {
+            write!(self.out, "{e}")?;
+            Ok(())
+        }
+    }
+}
+
+/// `fairyspec diagram`, and `fairyspec diagram all -o DIR` (SPEC.md's pictures).
+///
+/// # Errors
+/// Exit status 2 for what cannot be read or written.
+pub fn diagram_command(args: DiagramArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.game == "all" {
+        let Some(dir) = &args.output else {
+            return Err(CliError::Usage("diagram all needs -o DIR".to_string()));
+        };
+        return write_spec_diagrams(dir, out);
+    }
+    let game = args.game.clone();
+    let output = args.output.clone();
+    let svg = games::with_game(&game, DiagramRequest { args })?;
+    match output {
+        Some(file) if file.as_os_str() != "-" => {
+            std::fs::write(&file, svg).map_err(|error| CliError::Io { path: file, error })?;
+        }
+        _ => out.write_all(svg.as_bytes())?,
+    }
+    Ok(())
+}
+
+/// Writes SPEC.md's diagrams, `DIR/<game>/<piece>.svg`, and lists the files written.
+fn write_spec_diagrams(dir: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    for (game, file, svg) in diagram::all_spec_sets() {
+        let folder = dir.join(game);
+        std::fs::create_dir_all(&folder).map_err(|error| CliError::Io {
+            path: folder.clone(),
+            error,
+        })?;
+        let path = folder.join(&file);
+        std::fs::write(&path, svg).map_err(|error| CliError::Io {
+            path: path.clone(),
+            error,
+        })?;
+        writeln!(out, "{}", path.display())?;
+    }
+    Ok(())
+}
+
+struct DiagramRequest {
+    args: DiagramArgs,
+}
+
+fn square<G: Explain>(text: &str) -> Result<Square, CliError> {
+    Square::parse(text.trim())
+        .filter(|&sq| G::SHAPE.contains(sq))
+        .ok_or_else(|| CliError::Usage(format!("--square {text:?} is no square of {}", G::NAME)))
+}
+
+impl GameCommand for DiagramRequest {
+    type Output = String;
+
+    fn run<G: CliGame>(self) -> Result<String, CliError> {
+        let a = &self.args;
+        let switches = games::switches::<G>(a.switches.iter().map(String::as_str))?;
+        let gen = G::reference(&switches);
+        let mut board = if let Some(letter) = &a.piece {
+            let piece = Piece::<G::Kind>::from_fen_symbol(letter.trim()).ok_or_else(|| {
+                let letters: Vec<&str> = G::Kind::ALL.iter().map(|k| k.symbol()).collect();
+                CliError::Usage(format!(
+                    "--piece {letter:?} is no piece of {}; the pieces are {}",
+                    G::NAME,
+                    letters.join(" ")
+                ))
+            })?;
+            let sq = match &a.square {
+                Some(text) => square::<G>(text)?,
+                None => <G as Draw>::diagram_square(piece.kind),
+            };
+            diagram::piece_diagram::<G>(piece.kind, piece.colour, sq)
+        } else {
+            let pos = position_after::<G>(&*gen, a.fen.as_deref(), a.moves.as_deref())?;
+            let title = format!("{} — {}", G::TITLE, pos.fen());
+            let mut board = Board::of::<G>(pos.setup(), title);
+            if let Some(text) = &a.square {
+                let sq = square::<G>(text)?;
+                board.marks = diagram::reach::<G>(pos.setup(), sq);
+            }
+            board
+        };
+        let mut arrows: Vec<Move<G::Kind>> = Vec::new();
+        for text in &a.highlight {
+            let mv = <G as Explain>::read_move(text)
+                .or_else(|_| <G::Kind as Kind>::read_move(text))
+                .ok()
+                .filter(|mv| mv.path().iter().all(|&sq| G::SHAPE.contains(sq)))
+                .ok_or_else(|| {
+                    CliError::Usage(format!("--highlight {text:?} is no move of {}", G::NAME))
+                })?;
+            arrows.push(mv);
+        }
+        board.highlight(&arrows);
+        Ok(diagram::render(&board))
+    }
+}
