@@ -22,7 +22,8 @@
 //! [`outcome`], [`game`] (the traits), [`perft`], one module per game ([`kuma`], [`chess`],
 //! [`congo`], [`hunterbeest`]), the Betza oracle of the piece tests ([`betza`]), the seed's game
 //! notation and record replay ([`notation`], [`replay`]), the differential harness and properties
-//! ([`check`]), conformance testing of other engines ([`conform`]) and the command line ([`cli`]).
+//! ([`check`]), conformance testing of other engines ([`conform`]), the command line ([`cli`]) and the
+//! local web page with its JSON API ([`serve`]).
 
 pub mod colour;
 pub mod fen;
@@ -42,6 +43,7 @@ pub mod cli;
 pub mod conform;
 pub mod notation;
 pub mod replay;
+pub mod serve;
 
 pub mod chess;
 pub mod congo;

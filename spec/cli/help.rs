@@ -31,6 +31,7 @@ USAGE
                   [--depth N] [--option NAME=VALUE]... [--map NAME] [--timeout S]
                   [--report FILE.json] [--switch NAME=VALUE]...
   fairyspec corpus <game> --positions N --depth D --seed S
+  fairyspec serve [--bind ADDR] [--port N]
   fairyspec help | --help | -h
 
 GAMES
@@ -83,6 +84,11 @@ COMMANDS
   corpus   Writes a conformance corpus (.perft, on stdout) of N distinct positions reached by
            seeded random playouts (0-60 plies) from the start position, with the reference
            generator's counts at depths 1 to D. The same seed gives the same corpus.
+  serve    A local web page over the reference generator: a board per game (click a piece for
+           its legal moves, click a target to play), SPEC.md with an anchor per rule (/spec),
+           and the JSON API the page uses (/api/games, /api/<game>/moves|play|perft|outcome).
+           Listens on 127.0.0.1 (this machine only) unless --bind ADDR says otherwise, port
+           8754 unless --port N; prints the URL. Everything is compiled in: it reads no file.
 
 OPTIONS
   --fen FEN            The position (default: the start position). The two move counters may

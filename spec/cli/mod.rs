@@ -9,6 +9,7 @@
 //! fairyspec replay <game> <file>
 //! fairyspec conform <game> --engine "<command>" [--protocol perftree|uci] [--corpus PATH] …
 //! fairyspec corpus <game> --positions N --depth D --seed S
+//! fairyspec serve [--bind ADDR] [--port N]
 //! ```
 //!
 //! See [`help::help`] for the whole contract, and `tests/cli.rs` for it exercised end to end.
@@ -21,6 +22,7 @@ pub mod games;
 pub mod help;
 pub mod perft;
 pub mod replay;
+pub mod serve;
 pub mod verify;
 
 pub use error::CliError;
@@ -59,7 +61,7 @@ pub fn main() -> ExitCode {
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
         return Err(CliError::Usage(
-            "no command given; the commands are verify, perft, moves, replay, conform, corpus"
+            "no command given; the commands are verify, perft, moves, replay, conform, corpus, serve"
                 .to_string(),
         ));
     };
@@ -78,6 +80,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         "verify" => verify::verify_command(rest, out),
         "conform" => conform::conform_command(rest, out),
         "corpus" => corpus::corpus_command(rest, out),
+        "serve" => serve::serve_command(rest, out),
         other => Err(CliError::Usage(format!("unknown command {other:?}"))),
     }
 }
