@@ -31,6 +31,8 @@ use std::time::Instant;
 pub const MAX_MOVES: usize = 1024;
 /// The longest FEN or move text accepted, in characters.
 pub const MAX_TEXT: usize = 1024;
+/// The longest text of one move.
+pub const MAX_MOVE_TEXT: usize = 64;
 /// The deepest perft the server accepts at all (the time and node budget usually stop it sooner).
 pub const MAX_PERFT_DEPTH: u32 = 12;
 
@@ -97,7 +99,9 @@ impl Params {
     pub fn from_query(query: &[(String, String)]) -> Result<Params, ApiError> {
         let mut p = Params::default();
         for (name, value) in query {
-            check_len(name, value)?;
+            if name != "moves" {
+                check_len(name, value)?;
+            }
             match name.as_str() {
                 "fen" => set_once(&mut p.fen, name, value)?,
                 "moves" => p.moves.extend(value.split_whitespace().map(str::to_string)),
@@ -132,7 +136,9 @@ impl Params {
                     Value::Bool(b) => b.to_string(),
                     _ => return Err(ApiError::bad(format!("{name:?} must be text"))),
                 };
-                check_len(&name, &t)?;
+                if name != "moves" {
+                    check_len(&name, &t)?;
+                }
                 Ok(t)
             };
             match name.as_str() {
@@ -171,6 +177,12 @@ impl Params {
     }
 
     fn check_count(&self) -> Result<(), ApiError> {
+        if let Some(long) = self.moves.iter().find(|m| m.len() > MAX_MOVE_TEXT) {
+            return Err(ApiError::bad(format!(
+                "move text {:?}… is longer than {MAX_MOVE_TEXT} characters",
+                long.chars().take(20).collect::<String>()
+            )));
+        }
         if self.moves.len() > MAX_MOVES {
             return Err(ApiError::bad(format!(
                 "{} moves given; at most {MAX_MOVES}",
@@ -708,7 +720,7 @@ pub fn perft_doc<G: Game>(
     depth: u32,
     budget: &Budget,
 ) -> Result<Perft, ApiError> {
-    let Some(_one_at_a_time) = budget.perft_slot.try_lock().ok() else {
+    let Some(_one_at_a_time) = budget.perft_slot(budget.perft_time) else {
         return Err(ApiError {
             status: 503,
             message: "another perft is running; try again in a moment".to_string(),

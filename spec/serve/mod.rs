@@ -23,7 +23,7 @@
 //!   of at most 16 KiB (else 408, 431, 413);
 //! - every question is bounded ([`api`]): at most 1024 moves played before it, text of at most
 //!   1024 characters, perft at most depth 12 and within a time and node budget ([`Budget`]),
-//!   one perft at a time;
+//!   one perft at a time (the next waits at most its own time limit, else 503);
 //! - no path from a request reaches the file system: the pages, the script, the style sheet and
 //!   SPEC.md are compiled in, and a path names one of them or nothing (404);
 //! - a bad FEN, move, switch or parameter is answered 400 with the reason in words, never a
@@ -41,7 +41,7 @@ use std::io;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::Duration;
 
@@ -78,12 +78,54 @@ impl Default for Config {
     }
 }
 
-/// What the perft of one request may spend, and the lock that lets one perft run at a time.
+/// What the perft of one request may spend, and the slot that lets one perft run at a time
+/// (others wait for it, at most their own time limit).
 #[derive(Debug)]
 pub struct Budget {
     pub perft_time: Duration,
     pub perft_nodes: u64,
-    pub perft_slot: Mutex<()>,
+    perft_busy: Mutex<bool>,
+    perft_free: Condvar,
+}
+
+impl Budget {
+    pub fn new(perft_time: Duration, perft_nodes: u64) -> Budget {
+        Budget {
+            perft_time,
+            perft_nodes,
+            perft_busy: Mutex::new(false),
+            perft_free: Condvar::new(),
+        }
+    }
+
+    /// Waits up to `wait` for the perft slot; `None` if it stayed taken.
+    pub fn perft_slot(&self, wait: Duration) -> Option<PerftSlot<'_>> {
+        let deadline = std::time::Instant::now() + wait;
+        let mut busy = self.perft_busy.lock().ok()?;
+        while *busy {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            busy = self.perft_free.wait_timeout(busy, left).ok()?.0;
+        }
+        *busy = true;
+        Some(PerftSlot { budget: self })
+    }
+}
+
+/// The perft slot, while held.
+pub struct PerftSlot<'a> {
+    budget: &'a Budget,
+}
+
+impl Drop for PerftSlot<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut busy) = self.budget.perft_busy.lock() {
+            *busy = false;
+        }
+        self.budget.perft_free.notify_one();
+    }
 }
 
 /// Counts of what the server did (for tests and the log).
@@ -159,11 +201,7 @@ impl Server {
 
     /// Accepts and answers connections until stopped.
     pub fn run(self) {
-        let budget = Arc::new(Budget {
-            perft_time: self.config.perft_time,
-            perft_nodes: self.config.perft_nodes,
-            perft_slot: Mutex::new(()),
-        });
+        let budget = Arc::new(Budget::new(self.config.perft_time, self.config.perft_nodes));
         let (tx, rx): (SyncSender<TcpStream>, Receiver<TcpStream>) =
             mpsc::sync_channel(self.config.queue);
         let rx = Arc::new(Mutex::new(rx));
