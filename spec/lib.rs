@@ -22,8 +22,10 @@
 //! [`outcome`], [`game`] (the traits), [`perft`], one module per game ([`kuma`], [`chess`],
 //! [`congo`], [`hunterbeest`]), the Betza oracle of the piece tests ([`betza`]), the seed's game
 //! notation and record replay ([`notation`], [`replay`]), the differential harness and properties
-//! ([`check`]), conformance testing of other engines ([`conform`]), the command line ([`cli`]) and the
-//! local web page with its JSON API ([`serve`]).
+//! ([`check`]), conformance testing of other engines ([`conform`]), the reference generators
+//! explaining themselves — what they report while they work ([`trace`]), `fairyspec explain`
+//! ([`explain`]) and the piece diagrams ([`diagram`]) — the command line ([`cli`]) and the local
+//! web page with its JSON API ([`serve`]).
 
 pub mod colour;
 pub mod fen;
@@ -36,11 +38,14 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod setup;
+pub mod trace;
 
 pub mod betza;
 pub mod check;
 pub mod cli;
 pub mod conform;
+pub mod diagram;
+pub mod explain;
 pub mod notation;
 pub mod replay;
 pub mod serve;

@@ -8,10 +8,14 @@
 //!
 //! It is deliberately naive — it looks at the board square by square every time and precomputes
 //! nothing — so that each game's `rules.rs` can spell a piece's Betza string out as calls to it.
+//! A walk made with [`Walk::traced`] also reports each line it walked to a [`Trace`]: the squares
+//! it reached and why it went no further ([`Stop`]); that is what `fairyspec explain` and
+//! `fairyspec diagram` read.
 //! It also holds the two FIDE Pawn rules Kuma and Hunterbeest take over unchanged (the double
 //! step and en passant). The bitboard generators never use it (they must share no movement
 //! logic with the references).
 
+use crate::trace::{Line, Modality, Movement, Rule, Stop, Trace, Why};
 use crate::{Colour, Kind, Move, Offset, Piece, Setup, Square};
 
 /// What a walk collects: the squares a piece could *move* to, or the squares it *attacks*. The
@@ -25,12 +29,14 @@ pub enum Purpose {
 }
 
 /// The squares one piece reaches, in the order the movement calls found them.
-pub struct Walk<'a, K> {
+pub struct Walk<'a, K: Kind> {
     setup: &'a Setup<K>,
     from: Square,
     owner: Colour,
     purpose: Purpose,
     squares: Vec<Square>,
+    /// Where each line is reported, with the piece's movement rule; `None` when nobody listens.
+    trace: Option<(&'a mut dyn Trace<K>, Rule)>,
 }
 
 impl<'a, K: Kind> Walk<'a, K> {
@@ -42,12 +48,74 @@ impl<'a, K: Kind> Walk<'a, K> {
             owner,
             purpose,
             squares: Vec::new(),
+            trace: None,
         }
+    }
+
+    /// A walk that reports each line it walks to `trace`, as the movement of rule `rule`
+    /// (nothing is reported if the trace is not listening).
+    pub fn traced(
+        setup: &'a Setup<K>,
+        from: Square,
+        owner: Colour,
+        purpose: Purpose,
+        trace: &'a mut dyn Trace<K>,
+        rule: Rule,
+    ) -> Self {
+        let mut walk = Walk::new(setup, from, owner, purpose);
+        if trace.listening() {
+            walk.trace = Some((trace, rule));
+        }
+        walk
     }
 
     /// The squares found.
     pub fn into_squares(self) -> Vec<Square> {
         self.squares
+    }
+
+    /// Reports the line just walked: the squares found since `first` and why it stopped (worked
+    /// out only when someone listens).
+    fn report(
+        &mut self,
+        first: usize,
+        movement: Movement,
+        modality: Modality,
+        dir: Offset,
+        stop: impl FnOnce(&Self) -> Stop,
+    ) {
+        if self.trace.is_none() {
+            return;
+        }
+        let stop = stop(self);
+        if let Some((trace, rule)) = &mut self.trace {
+            trace.line(Line {
+                from: self.from,
+                rule,
+                movement,
+                modality,
+                dir,
+                reached: self.squares[first..].to_vec(),
+                stop,
+            });
+        }
+    }
+
+    /// Why a one-square line to `to` (off the board: `None`) went no further.
+    fn stop_after_step(&self, to: Option<Square>) -> Stop {
+        match to {
+            None => Stop::Edge,
+            Some(to) if self.setup.piece_at(to).is_none() => Stop::Limit,
+            Some(to) => self.stop_at(to),
+        }
+    }
+
+    /// Why a walk that may land on squares stops at `sq`, which is occupied.
+    fn stop_at(&self, sq: Square) -> Stop {
+        match self.setup.piece_at(sq) {
+            Some(p) if p.colour == self.owner => Stop::Own(sq),
+            _ => Stop::Captures(sq),
+        }
     }
 
     /// Whether the walk may end on `sq`: an empty square or an enemy (capture by displacement),
@@ -63,11 +131,41 @@ impl<'a, K: Kind> Walk<'a, K> {
     /// between. For `W` and `F` this is the one-square step.
     pub fn leap(&mut self, dir: Offset) {
         let dir = dir.for_colour(self.owner);
-        if let Some(to) = self.setup.shape.offset(self.from, dir) {
+        let first = self.squares.len();
+        let to = self.setup.shape.offset(self.from, dir);
+        if let Some(to) = to {
             if self.may_land(to) {
                 self.squares.push(to);
             }
         }
+        self.report(first, Movement::Leap, Modality::MoveOrCapture, dir, |w| {
+            w.stop_after_step(to)
+        });
+    }
+
+    /// A one-square step in direction `dir` that may only end on a square of a region (Congo's
+    /// lion in its castle, CONGO-3.2): `inside` says which squares, `why` is the rule's words
+    /// for a step that would leave it.
+    pub fn step_inside(&mut self, dir: Offset, inside: impl Fn(Square) -> bool, why: &'static str) {
+        let dir = dir.for_colour(self.owner);
+        let first = self.squares.len();
+        let to = self.setup.shape.offset(self.from, dir);
+        let allowed = to.is_some_and(&inside);
+        if let Some(to) = to.filter(|_| allowed) {
+            if self.may_land(to) {
+                self.squares.push(to);
+            }
+        }
+        self.report(
+            first,
+            Movement::Leap,
+            Modality::MoveOrCapture,
+            dir,
+            |w| match to {
+                Some(to) if !allowed => Stop::Rule(to, why),
+                _ => w.stop_after_step(to),
+            },
+        );
     }
 
     /// A one-square step in direction `dir` (Betza `W`, `F`): the shortest leap.
@@ -79,48 +177,93 @@ impl<'a, K: Kind> Walk<'a, K> {
     /// The walk stops at the first occupied square (capturing there if it may land there); the
     /// squares behind it are out of reach — the move is blockable, not a leap.
     pub fn range(&mut self, dir: Offset, n: u32) {
-        let dir = dir.for_colour(self.owner);
-        let mut sq = self.from;
-        for _ in 0..n {
-            let Some(next) = self.setup.shape.offset(sq, dir) else {
-                return;
-            };
-            if self.setup.piece_at(next).is_some() {
-                if self.may_land(next) {
-                    self.squares.push(next);
-                }
-                return;
-            }
-            self.squares.push(next);
-            sq = next;
-        }
+        let movement = Movement::Range(n.min(u32::from(u8::MAX)) as u8);
+        self.ray(dir, n, movement);
     }
 
     /// A slide (Betza `R`, `B`): square by square in direction `dir` over empty squares, up to
     /// and including the first occupied square if the piece may land there.
     pub fn slide(&mut self, dir: Offset) {
         let longest = u32::from(self.setup.shape.files.max(self.setup.shape.ranks));
-        self.range(dir, longest);
+        self.ray(dir, longest, Movement::Slide);
+    }
+
+    /// The walk of [`Walk::range`] and [`Walk::slide`]: at most `n` squares, stopped by the
+    /// first piece.
+    fn ray(&mut self, dir: Offset, n: u32, movement: Movement) {
+        let dir = dir.for_colour(self.owner);
+        let first = self.squares.len();
+        let mut sq = self.from;
+        let mut stop = Stop::Limit;
+        for _ in 0..n {
+            let Some(next) = self.setup.shape.offset(sq, dir) else {
+                stop = Stop::Edge;
+                break;
+            };
+            if self.setup.piece_at(next).is_some() {
+                if self.may_land(next) {
+                    self.squares.push(next);
+                }
+                stop = Stop::Captures(next);
+                break;
+            }
+            self.squares.push(next);
+            sq = next;
+        }
+        self.report(
+            first,
+            movement,
+            Modality::MoveOrCapture,
+            dir,
+            |w| match stop {
+                Stop::Captures(at) => w.stop_at(at),
+                other => other,
+            },
+        );
     }
 
     /// Betza `m` (move only): the square `dir` away, if it is empty. Not an attack.
     pub fn step_to_empty(&mut self, dir: Offset) {
+        self.range_to_empty(dir, 1);
+    }
+
+    /// Betza `mW2`-like (move only, blockable): up to `n` empty squares in direction `dir`,
+    /// never capturing. Not an attack.
+    pub fn range_to_empty(&mut self, dir: Offset, n: u32) {
         if self.purpose == Purpose::Attack {
             return;
         }
         let dir = dir.for_colour(self.owner);
-        if let Some(to) = self.setup.shape.offset(self.from, dir) {
-            if self.setup.piece_at(to).is_none() {
-                self.squares.push(to);
+        let first = self.squares.len();
+        let mut sq = self.from;
+        let mut stop = Stop::Limit;
+        for _ in 0..n {
+            let Some(next) = self.setup.shape.offset(sq, dir) else {
+                stop = Stop::Edge;
+                break;
+            };
+            if self.setup.piece_at(next).is_some() {
+                stop = Stop::Occupied(next);
+                break;
             }
+            self.squares.push(next);
+            sq = next;
         }
+        let movement = if n == 1 {
+            Movement::Leap
+        } else {
+            Movement::Range(n.min(u32::from(u8::MAX)) as u8)
+        };
+        self.report(first, movement, Modality::MoveOnly, dir, |_| stop);
     }
 
     /// Betza `c` (capture only): the square `dir` away, if an enemy stands there. As an attack
     /// it counts whatever stands there.
     pub fn step_to_capture(&mut self, dir: Offset) {
         let dir = dir.for_colour(self.owner);
-        if let Some(to) = self.setup.shape.offset(self.from, dir) {
+        let first = self.squares.len();
+        let to = self.setup.shape.offset(self.from, dir);
+        if let Some(to) = to {
             let enemy_there = self
                 .setup
                 .piece_at(to)
@@ -129,12 +272,29 @@ impl<'a, K: Kind> Walk<'a, K> {
                 self.squares.push(to);
             }
         }
+        self.report(
+            first,
+            Movement::Leap,
+            Modality::CaptureOnly,
+            dir,
+            |w| match to {
+                Some(to) if w.setup.piece_at(to).is_none() => Stop::NothingToCapture(to),
+                other => w.stop_after_step(other),
+            },
+        );
     }
 }
 
-/// The FIDE Pawn's double step (KUMA-3.2, BHB-3.4): every `pawn` of the side to move on its
-/// second rank may move two squares straight forward if both squares in front of it are empty.
-pub fn pawn_double_steps<K: Kind>(setup: &Setup<K>, pawn: K) -> Vec<Move<K>> {
+/// The FIDE Pawn's double step (KUMA-3.2, BHB-3.4, CHESS-3.2): every `pawn` of the side to move
+/// on its second rank may move two squares straight forward if both squares in front of it are
+/// empty. Each double step is reported to `trace` as a candidate of `rule`, each blocked one as
+/// refused.
+pub fn pawn_double_steps<K: Kind>(
+    setup: &Setup<K>,
+    pawn: K,
+    rule: Rule,
+    trace: &mut dyn Trace<K>,
+) -> Vec<Move<K>> {
     let us = setup.turn;
     let second_rank = us.relative_rank(1, setup.shape.ranks);
     let forward = Offset::new(0, 1).for_colour(us);
@@ -149,8 +309,16 @@ pub fn pawn_double_steps<K: Kind>(setup: &Setup<K>, pawn: K) -> Vec<Move<K>> {
         let Some(to) = setup.shape.offset(over, forward) else {
             continue;
         };
-        if setup.piece_at(over).is_none() && setup.piece_at(to).is_none() {
-            moves.push(Move::new(from, to));
+        let mv = Move::new(from, to);
+        match [over, to]
+            .into_iter()
+            .find(|&sq| setup.piece_at(sq).is_some())
+        {
+            None => {
+                trace.candidate(&mv, rule, "the double step");
+                moves.push(mv);
+            }
+            Some(blocked) => trace.refused(&mv, rule, Why::Blocked(blocked)),
         }
     }
     moves
@@ -160,8 +328,13 @@ pub fn pawn_double_steps<K: Kind>(setup: &Setup<K>, pawn: K) -> Vec<Move<K>> {
 /// could have captured it had it made a single step may capture it so, moving diagonally forward
 /// to the square it passed over (the e.p. square). The captured Pawn stands beside the capturing
 /// one, behind the e.p. square. (Whether the capture leaves the King safe is the caller's
-/// legality test.)
-pub fn en_passant<K: Kind>(setup: &Setup<K>, pawn: K) -> Vec<Move<K>> {
+/// legality test.) Each capture is reported to `trace` as a candidate of `rule`.
+pub fn en_passant<K: Kind>(
+    setup: &Setup<K>,
+    pawn: K,
+    rule: Rule,
+    trace: &mut dyn Trace<K>,
+) -> Vec<Move<K>> {
     let us = setup.turn;
     let Some(ep) = setup.ep_square else {
         return Vec::new();
@@ -177,7 +350,9 @@ pub fn en_passant<K: Kind>(setup: &Setup<K>, pawn: K) -> Vec<Move<K>> {
             && setup.piece_at(victim) == Some(Piece::new(us.other(), pawn))
             && setup.piece_at(ep).is_none()
         {
-            moves.push(Move::new(from, ep));
+            let mv = Move::new(from, ep);
+            trace.candidate(&mv, rule, "en passant");
+            moves.push(mv);
         }
     }
     moves

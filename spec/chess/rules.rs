@@ -5,6 +5,8 @@
 //! This file shares no logic with [`super::bitboard`]; the tests hold the two to each other.
 
 use super::{Chess, ChessKind, ChessSwitches};
+use crate::mailbox::Purpose;
+use crate::trace::{NoTrace, Rule, Trace, Why};
 use crate::{Colour, Generator, Move, Offset, Outcome, Piece, Position, Reason, Setup, Square};
 
 /// The reference generator of orthodox chess.
@@ -48,116 +50,152 @@ const KNIGHT_JUMPS: [Offset; 8] = [
     Offset::new(-1, 2),
 ];
 
-/// CHESS-3.1 — a line piece moves any number of empty squares along a direction and may end on
-/// the first occupied square if an enemy piece stands there (capturing it).
-fn slide(setup: &Setup<ChessKind>, from: Square, directions: &[Offset], out: &mut Vec<Square>) {
-    for &dir in directions {
-        let mut sq = from;
-        while let Some(next) = BOARD.offset(sq, dir) {
-            out.push(next);
-            if setup.piece_at(next).is_some() {
-                break;
-            }
-            sq = next;
-        }
+/// The movement helpers of the reference generators (`spec/mailbox.rs`): [`Walk::step`],
+/// [`Walk::leap`], [`Walk::slide`] and the Pawn's [`Walk::step_to_empty`] /
+/// [`Walk::step_to_capture`] (CHESS-3.1). A slide stops at the first piece and may not pass
+/// over it; a leap ignores what stands between.
+type Walk<'a> = crate::mailbox::Walk<'a, ChessKind>;
+
+/// Straight forward, for the owner of the piece (the walk turns it round for Black).
+const FORWARD: Offset = Offset::new(0, 1);
+const FORWARD_LEFT: Offset = Offset::new(-1, 1);
+const FORWARD_RIGHT: Offset = Offset::new(1, 1);
+
+/// CHESS-3.3 — King: one step in any direction. (Castling: `castling_moves`.)
+fn king(w: &mut Walk) {
+    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+        w.step(dir);
     }
 }
 
-/// CHESS-3.1 — a stepping or leaping piece reaches each target square directly.
-fn leap(from: Square, offsets: &[Offset], out: &mut Vec<Square>) {
-    out.extend(offsets.iter().filter_map(|&off| BOARD.offset(from, off)));
+/// CHESS-3.4 — Queen: slides along ranks, files and diagonals.
+fn queen(w: &mut Walk) {
+    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+        w.slide(dir);
+    }
 }
 
-/// CHESS-3.3 — the King steps to any adjacent square.
-fn king_steps(from: Square, out: &mut Vec<Square>) {
-    leap(from, &ORTHOGONAL, out);
-    leap(from, &DIAGONAL, out);
+/// CHESS-3.5 — Rook: slides along ranks and files.
+fn rook(w: &mut Walk) {
+    for dir in ORTHOGONAL {
+        w.slide(dir);
+    }
 }
 
-/// CHESS-3.2 — the squares a Pawn attacks: the two squares diagonally in front of it.
-fn pawn_attacks(from: Square, colour: Colour, out: &mut Vec<Square>) {
-    let fwd = colour.forward();
-    leap(from, &[Offset::new(-1, fwd), Offset::new(1, fwd)], out);
+/// CHESS-3.6 — Bishop: slides along diagonals.
+fn bishop(w: &mut Walk) {
+    for dir in DIAGONAL {
+        w.slide(dir);
+    }
+}
+
+/// CHESS-3.7 — Knight: jumps two squares one way and one at right angles, over any pieces.
+fn knight(w: &mut Walk) {
+    for jump in KNIGHT_JUMPS {
+        w.leap(jump);
+    }
+}
+
+/// CHESS-3.2 — Pawn: one step straight forward to an empty square; captures one step
+/// diagonally forward (it attacks those two squares only). The double step and en passant are
+/// rules of their own (`pawn_double_steps`, `en_passant_moves`).
+fn pawn(w: &mut Walk) {
+    w.step_to_empty(FORWARD);
+    w.step_to_capture(FORWARD_LEFT);
+    w.step_to_capture(FORWARD_RIGHT);
+}
+
+/// The rule of each piece's movement, as the walk reports it to a trace.
+const fn movement_rule(kind: ChessKind) -> Rule {
+    match kind {
+        ChessKind::Pawn => "CHESS-3.2",
+        ChessKind::King => "CHESS-3.3",
+        ChessKind::Queen => "CHESS-3.4",
+        ChessKind::Rook => "CHESS-3.5",
+        ChessKind::Bishop => "CHESS-3.6",
+        ChessKind::Knight => "CHESS-3.7",
+    }
+}
+
+/// Walks the movement of the piece on `from` for `purpose`, reporting each line to `trace`;
+/// nothing if `from` is empty.
+fn walk(
+    setup: &Setup<ChessKind>,
+    from: Square,
+    purpose: Purpose,
+    trace: &mut dyn Trace<ChessKind>,
+) -> Vec<Square> {
+    let Some(piece) = setup.piece_at(from) else {
+        return Vec::new();
+    };
+    let rule = movement_rule(piece.kind);
+    let mut w = Walk::traced(setup, from, piece.colour, purpose, trace, rule);
+    match piece.kind {
+        ChessKind::King => king(&mut w),
+        ChessKind::Queen => queen(&mut w),
+        ChessKind::Rook => rook(&mut w),
+        ChessKind::Bishop => bishop(&mut w),
+        ChessKind::Knight => knight(&mut w),
+        ChessKind::Pawn => pawn(&mut w),
+    }
+    w.into_squares()
 }
 
 /// The squares the piece on `from` attacks (CHESS-3.2 to 3.7): where it could capture an enemy
 /// piece if one stood there. Own pieces on those squares are included (they are "defended").
 /// Empty if `from` is empty.
 pub fn attacks(setup: &Setup<ChessKind>, from: Square) -> Vec<Square> {
-    let mut out = Vec::new();
-    let Some(p) = setup.piece_at(from) else {
-        return out;
-    };
-    match p.kind {
-        // CHESS-3.3: one step in any direction.
-        ChessKind::King => king_steps(from, &mut out),
-        // CHESS-3.4: slides along ranks, files and diagonals.
-        ChessKind::Queen => {
-            slide(setup, from, &ORTHOGONAL, &mut out);
-            slide(setup, from, &DIAGONAL, &mut out);
-        }
-        // CHESS-3.5: slides along ranks and files.
-        ChessKind::Rook => slide(setup, from, &ORTHOGONAL, &mut out),
-        // CHESS-3.6: slides along diagonals.
-        ChessKind::Bishop => slide(setup, from, &DIAGONAL, &mut out),
-        // CHESS-3.7: jumps two squares one way and one at right angles.
-        ChessKind::Knight => leap(from, &KNIGHT_JUMPS, &mut out),
-        // CHESS-3.2: attacks the two squares diagonally in front.
-        ChessKind::Pawn => pawn_attacks(from, p.colour, &mut out),
-    }
-    out
+    walk(setup, from, Purpose::Attack, &mut NoTrace)
 }
 
 /// The squares the piece on `from` may move to by its own movement (CHESS-3.1 to 3.7), ignoring
-/// check: attacked squares not holding an own piece, except for the Pawn, which captures on its
-/// attacked squares only and otherwise moves straight ahead (CHESS-3.2: one step, or two from
-/// its start rank, both onto empty squares only). Castling and en passant are rules of their
-/// own (`castling_moves` and `en_passant_moves` in this file). Empty if `from` is empty.
+/// check: empty squares and enemy pieces' squares its movement reaches, the Pawn moving straight
+/// and capturing diagonally (CHESS-3.2). The double step, castling and en passant are rules of
+/// their own. Empty if `from` is empty.
 pub fn piece_moves(setup: &Setup<ChessKind>, from: Square) -> Vec<Square> {
-    let Some(p) = setup.piece_at(from) else {
-        return Vec::new();
-    };
-    if p.kind == ChessKind::Pawn {
-        return pawn_moves(setup, from, p.colour);
-    }
-    attacks(setup, from)
-        .into_iter()
-        .filter(|&to| setup.piece_at(to).map(|q| q.colour) != Some(p.colour))
-        .collect()
+    walk(setup, from, Purpose::Move, &mut NoTrace)
 }
 
-/// CHESS-3.2 — the Pawn: one step straight forward onto an empty square; from its start rank
-/// also two steps, both squares empty; a capture one step diagonally forward onto an enemy piece.
-fn pawn_moves(setup: &Setup<ChessKind>, from: Square, colour: Colour) -> Vec<Square> {
-    let mut out = Vec::new();
-    let fwd = colour.forward();
-    if let Some(one) = BOARD.offset(from, Offset::new(0, fwd)) {
-        if setup.piece_at(one).is_none() {
-            out.push(one);
-            let on_start_rank = from.rank() == colour.relative_rank(1, 8);
-            if let Some(two) = BOARD.offset(one, Offset::new(0, fwd)) {
-                if on_start_rank && setup.piece_at(two).is_none() {
-                    out.push(two);
-                }
-            }
+/// [`piece_moves`], reporting each line of the piece's movement to `trace` (for
+/// `fairyspec explain` and `fairyspec diagram`), plus the Pawn's double step (CHESS-3.2) when
+/// the piece on `from` is a Pawn of the side to move.
+pub fn piece_moves_traced(
+    setup: &Setup<ChessKind>,
+    from: Square,
+    trace: &mut dyn Trace<ChessKind>,
+) -> Vec<Square> {
+    let mut squares = walk(setup, from, Purpose::Move, trace);
+    for mv in pawn_double_steps(setup, trace) {
+        if mv.from == from {
+            squares.push(mv.to);
         }
     }
-    let mut diagonals = Vec::new();
-    pawn_attacks(from, colour, &mut diagonals);
-    out.extend(
-        diagonals
-            .into_iter()
-            .filter(|&to| setup.piece_at(to).map(|q| q.colour) == Some(colour.other())),
-    );
-    out
+    squares
+}
+
+/// CHESS-3.2 — the Pawn's double step: from its start rank a Pawn may move two squares straight
+/// forward if both squares are empty.
+fn pawn_double_steps(
+    setup: &Setup<ChessKind>,
+    trace: &mut dyn Trace<ChessKind>,
+) -> Vec<Move<ChessKind>> {
+    crate::mailbox::pawn_double_steps(setup, ChessKind::Pawn, "CHESS-3.2", trace)
 }
 
 /// CHESS-5.1 — a Pawn reaching its last rank is replaced, as part of the same move, by a Queen,
 /// Rook, Bishop or Knight of its colour (the player's choice): one move per choice.
-fn with_promotions(from: Square, to: Square, colour: Colour, out: &mut Vec<Move<ChessKind>>) {
+fn with_promotions(
+    from: Square,
+    to: Square,
+    colour: Colour,
+    out: &mut Vec<Move<ChessKind>>,
+    trace: &mut dyn Trace<ChessKind>,
+) {
     if to.rank() == colour.relative_rank(7, 8) {
         for kind in ChessKind::PROMOTIONS {
-            out.push(Move::promoting(from, to, kind));
+            let mv = Move::promoting(from, to, kind);
+            trace.candidate(&mv, "CHESS-5.1", "promotion");
+            out.push(mv);
         }
     } else {
         out.push(Move::new(from, to));
@@ -166,12 +204,18 @@ fn with_promotions(from: Square, to: Square, colour: Colour, out: &mut Vec<Move<
 
 /// CHESS-6.1 — en passant: right after an enemy Pawn's double step, a Pawn that attacks the
 /// square it passed over (the FEN's e.p. square) may capture it as if it had moved one step.
-fn en_passant_moves(setup: &Setup<ChessKind>, out: &mut Vec<Move<ChessKind>>) {
+fn en_passant_moves(
+    setup: &Setup<ChessKind>,
+    out: &mut Vec<Move<ChessKind>>,
+    trace: &mut dyn Trace<ChessKind>,
+) {
     let Some(ep) = setup.ep_square else { return };
     let us = setup.turn;
     for (from, p) in setup.pieces() {
         if p == Piece::new(us, ChessKind::Pawn) && attacks(setup, from).contains(&ep) {
-            out.push(Move::new(from, ep));
+            let mv = Move::new(from, ep);
+            trace.candidate(&mv, "CHESS-6.1", "en passant");
+            out.push(mv);
         }
     }
 }
@@ -225,6 +269,19 @@ pub fn is_attacked(setup: &Setup<ChessKind>, sq: Square, by: Colour) -> bool {
             .any(|&d| holds(first_piece_along(d), &[ChessKind::Bishop, ChessKind::Queen]))
 }
 
+/// CHESS-3.8 — the pieces of `by` that attack `sq` (for the explanation of CHESS-7.1: which
+/// pieces would take the King).
+pub fn attackers(
+    setup: &Setup<ChessKind>,
+    sq: Square,
+    by: Colour,
+) -> Vec<(Square, Piece<ChessKind>)> {
+    setup
+        .pieces()
+        .filter(|&(from, p)| p.colour == by && attacks(setup, from).contains(&sq))
+        .collect()
+}
+
 /// CHESS-3.8 — whether `colour`'s King is attacked ("in check").
 pub fn in_check(setup: &Setup<ChessKind>, colour: Colour) -> bool {
     king_square(setup, colour).is_some_and(|k| is_attacked(setup, k, colour.other()))
@@ -234,8 +291,13 @@ pub fn in_check(setup: &Setup<ChessKind>, colour: Colour) -> bool {
 /// and that Rook moves to the square the King passed over. Allowed only while the right is kept
 /// (CHESS-4.3), every square between King and Rook is empty, the King is not in check, and
 /// neither the square it passes over nor the one it lands on is attacked. Written as the King's
-/// move (`e1g1`, `e1c1`).
-fn castling_moves(setup: &Setup<ChessKind>, out: &mut Vec<Move<ChessKind>>) {
+/// move (`e1g1`, `e1c1`). Each castling is reported to `trace` as a candidate, or as refused
+/// with the first condition it fails.
+fn castling_moves(
+    setup: &Setup<ChessKind>,
+    out: &mut Vec<Move<ChessKind>>,
+    trace: &mut dyn Trace<ChessKind>,
+) {
     let us = setup.turn;
     let rank = us.relative_rank(0, 8);
     let king = Square::new(4, rank);
@@ -246,37 +308,62 @@ fn castling_moves(setup: &Setup<ChessKind>, out: &mut Vec<Move<ChessKind>>) {
         (rights.long, &[1u8, 2, 3][..], &[3u8, 2][..], 2u8),
     ];
     for (right, between, path, target) in sides {
-        let empty = between
+        let mv = Move::new(king, Square::new(target, rank));
+        let on_rank = |f: &u8| Square::new(*f, rank);
+        let refusal = if !right {
+            Some(("CHESS-4.3", Why::NoCastlingRight))
+        } else if let Some(sq) = between
             .iter()
-            .all(|&f| setup.piece_at(Square::new(f, rank)).is_none());
-        if !right || !empty || is_attacked(setup, king, us.other()) {
-            continue;
-        }
-        let safe = path
+            .map(on_rank)
+            .find(|&sq| setup.piece_at(sq).is_some())
+        {
+            Some(("CHESS-4.2", Why::PathBlocked(sq)))
+        } else if is_attacked(setup, king, us.other()) {
+            Some(("CHESS-4.2", Why::InCheck))
+        } else if let Some(sq) = path
             .iter()
-            .all(|&f| !is_attacked(setup, Square::new(f, rank), us.other()));
-        if safe {
-            out.push(Move::new(king, Square::new(target, rank)));
+            .map(on_rank)
+            .find(|&sq| is_attacked(setup, sq, us.other()))
+        {
+            let why = if sq.file() == target {
+                Why::LandsAttacked(sq)
+            } else {
+                Why::PassesAttacked(sq)
+            };
+            Some(("CHESS-4.2", why))
+        } else {
+            None
+        };
+        match refusal {
+            None => {
+                trace.candidate(&mv, "CHESS-4.1", "castling");
+                out.push(mv);
+            }
+            Some((rule, why)) => trace.refused(&mv, rule, why),
         }
     }
 }
 
 /// Every move the side to move could make if check did not matter: each piece's own moves (with
-/// promotions), en passant and castling.
-fn pseudo_legal_moves(setup: &Setup<ChessKind>) -> Vec<Move<ChessKind>> {
+/// promotions), the Pawns' double steps, en passant and castling.
+fn pseudo_legal_moves(
+    setup: &Setup<ChessKind>,
+    trace: &mut dyn Trace<ChessKind>,
+) -> Vec<Move<ChessKind>> {
     let us = setup.turn;
     let mut out = Vec::new();
     for (from, p) in setup.pieces().filter(|(_, p)| p.colour == us) {
-        for to in piece_moves(setup, from) {
+        for to in walk(setup, from, Purpose::Move, trace) {
             if p.kind == ChessKind::Pawn {
-                with_promotions(from, to, us, &mut out);
+                with_promotions(from, to, us, &mut out, trace);
             } else {
                 out.push(Move::new(from, to));
             }
         }
     }
-    en_passant_moves(setup, &mut out);
-    castling_moves(setup, &mut out);
+    out.extend(pawn_double_steps(setup, trace));
+    en_passant_moves(setup, &mut out, trace);
+    castling_moves(setup, &mut out, trace);
     out
 }
 
@@ -368,11 +455,30 @@ fn lose_castling_rights(
 /// Tested by playing each move and looking ("make and test"); this covers pins, moving out of
 /// check, the King stepping into attack, and en passant exposing the King along the rank.
 pub fn legal_moves(setup: &Setup<ChessKind>) -> Vec<Move<ChessKind>> {
+    legal_moves_traced(setup, &mut NoTrace)
+}
+
+/// [`legal_moves`], each rule reporting to `trace` what it made and what it refused; a move
+/// refused by CHESS-7.1 with the King's square and its attackers.
+pub fn legal_moves_traced(
+    setup: &Setup<ChessKind>,
+    trace: &mut dyn Trace<ChessKind>,
+) -> Vec<Move<ChessKind>> {
     let us = setup.turn;
-    pseudo_legal_moves(setup)
-        .into_iter()
-        .filter(|mv| !in_check(&apply(setup, mv), us))
-        .collect()
+    let mut moves = pseudo_legal_moves(setup, trace);
+    moves.retain(|mv| {
+        let after = apply(setup, mv);
+        if !in_check(&after, us) {
+            return true;
+        }
+        if trace.listening() {
+            let king = king_square(&after, us).unwrap_or(Square::new(0, 0));
+            let by = attackers(&after, king, us.other());
+            trace.refused(mv, "CHESS-7.1", Why::LeavesKingAttacked { king, by });
+        }
+        false
+    });
+    moves
 }
 
 /// CHESS-7.2 / CHESS-7.3 — the game is over when the side to move has no legal move: checkmate

@@ -8,6 +8,7 @@ use super::error::CliError;
 pub struct Parsed {
     pub positionals: Vec<String>,
     options: Vec<(&'static str, String)>,
+    flags: Vec<&'static str>,
 }
 
 /// Splits `args` (the words after the command name). Every option takes a value; `allowed` lists
@@ -18,6 +19,19 @@ pub struct Parsed {
 /// # Errors
 /// [`CliError::Usage`] for an option the command does not accept or an option without its value.
 pub fn parse(args: &[String], allowed: &[&'static str]) -> Result<Parsed, CliError> {
+    parse_with_flags(args, allowed, &[])
+}
+
+/// [`parse`] for a command that also takes `flags`: options without a value (`--json`), read
+/// with [`Parsed::flag`].
+///
+/// # Errors
+/// As [`parse`]; a flag given a value (`--json=yes`) is an error too.
+pub fn parse_with_flags(
+    args: &[String],
+    allowed: &[&'static str],
+    flags: &[&'static str],
+) -> Result<Parsed, CliError> {
     let mut parsed = Parsed::default();
     let mut words = args.iter();
     while let Some(word) = words.next() {
@@ -37,6 +51,13 @@ pub fn parse(args: &[String], allowed: &[&'static str]) -> Result<Parsed, CliErr
             Some((n, v)) => (n, Some(v.to_string())),
             None => (body, None),
         };
+        if let Some(&flag) = flags.iter().find(|f| **f == name) {
+            if inline.is_some() {
+                return Err(CliError::Usage(format!("option --{flag} takes no value")));
+            }
+            parsed.flags.push(flag);
+            continue;
+        }
         let Some(&name) = allowed.iter().find(|a| **a == name) else {
             return Err(CliError::Usage(format!("unknown option {word:?}")));
         };
@@ -63,6 +84,11 @@ impl Parsed {
             [value] => Ok(Some(value)),
             _ => Err(CliError::Usage(format!("option --{name} given twice"))),
         }
+    }
+
+    /// Whether the flag `name` was given.
+    pub fn flag(&self, name: &str) -> bool {
+        self.flags.contains(&name)
     }
 
     /// Every value of a repeatable option, in order.

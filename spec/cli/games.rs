@@ -51,7 +51,7 @@ pub const GAMES: &[GameInfo] = &[
 /// A game the command line can drive: its switches can be read from `--switch name=value` (they
 /// go through serde, field names in kebab or snake case, values as the serde names), and its game
 /// records replayed.
-pub trait CliGame: Game<Switches: Serialize + DeserializeOwned> {
+pub trait CliGame: crate::diagram::Draw + Game<Switches: Serialize + DeserializeOwned> {
     /// Replays a game record from the start position with `gen`. The default reads the record
     /// notation of [`crate::replay::replay`]; a game with a record format of its own recognises
     /// it here.

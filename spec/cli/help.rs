@@ -31,7 +31,15 @@ USAGE
                   [--depth N] [--option NAME=VALUE]... [--map NAME] [--timeout S]
                   [--report FILE.json] [--switch NAME=VALUE]...
   fairyspec corpus <game> --positions N --depth D --seed S
+<<<<<<< HEAD
   fairyspec serve [--bind ADDR] [--port N]
+=======
+  fairyspec explain <game> [--fen FEN] [--moves \"M1 M2 ...\"] [--switch NAME=VALUE]... [--json]
+                  <move>
+  fairyspec diagram <game> [--fen FEN] [--moves \"M1 M2 ...\"] [--piece X] [--square S]
+                  [--highlight MOVE]... [-o FILE.svg]
+  fairyspec diagram all -o DIR
+>>>>>>> explain
   fairyspec help | --help | -h
 
 GAMES
@@ -79,6 +87,21 @@ COMMANDS
              fairy-stockfish (a piece promotion `f1f8+` is the spec's `f1f8d`).
            --timeout S: seconds per engine query (default 60); the engine is then killed.
            --report FILE.json: the whole result as JSON. --switch: the spec's rule reading.
+           Each differing move comes with the spec's explanation (see explain).
+
+  explain  Says whether <move> is legal in the position (--fen, then --moves) and why, citing
+           SPEC.md's rule IDs, as the reference generator itself reports it: for a legal move
+           the rules that make it and what it does (captures, promotion, drowning, check, the
+           end of the game); for an illegal one the rule that forbids it and the concrete
+           reason, or — where no rule moves the piece so — its legal moves from that square.
+           Exit 0 for any answer, legal or not; 2 for a move, FEN or switch that cannot be
+           read. --json prints the answer as JSON.
+  diagram  Draws a board as SVG (to -o FILE, or stdout): the position (--fen, --moves) with
+           --highlight moves as arrows; with --square S the squares the piece there reaches;
+           with --piece X (its FEN letter, upper case White) that piece alone on S (default:
+           the square of SPEC.md's diagram), its reach marked by kind (step or leap, range,
+           slide, move only, capture only, two-step). `diagram all -o DIR` writes SPEC.md's
+           diagrams of every piece of every game (DIR/<game>/<piece>.svg).
            Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed,
            garbage output: the message says which).
   corpus   Writes a conformance corpus (.perft, on stdout) of N distinct positions reached by

@@ -10,6 +10,9 @@
 //! fairyspec conform <game> --engine "<command>" [--protocol perftree|uci] [--corpus PATH] …
 //! fairyspec corpus <game> --positions N --depth D --seed S
 //! fairyspec serve [--bind ADDR] [--port N]
+//! fairyspec explain <game> [--fen FEN] [--moves "M…"] [--switch NAME=VALUE]… [--json] <move>
+//! fairyspec diagram <game> [--fen FEN] [--piece X] [--square S] [--highlight MOVE]… [-o FILE.svg]
+//! fairyspec diagram all -o docs/diagrams
 //! ```
 //!
 //! See [`help::help`] for the whole contract, and `tests/cli.rs` for it exercised end to end.
@@ -18,6 +21,7 @@ pub mod args;
 pub mod conform;
 pub mod corpus;
 pub mod error;
+pub mod explain;
 pub mod games;
 pub mod help;
 pub mod perft;
@@ -61,7 +65,7 @@ pub fn main() -> ExitCode {
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let Some((command, rest)) = args.split_first() else {
         return Err(CliError::Usage(
-            "no command given; the commands are verify, perft, moves, replay, conform, corpus, serve"
+            "no command given; the commands are verify, perft, moves, replay, conform, corpus, explain, diagram, serve"
                 .to_string(),
         ));
     };
@@ -81,6 +85,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         "conform" => conform::conform_command(rest, out),
         "corpus" => corpus::corpus_command(rest, out),
         "serve" => serve::serve_command(rest, out),
+        "explain" => explain::explain_command(rest, out),
+        "diagram" => explain::diagram_command(rest, out),
         other => Err(CliError::Usage(format!("unknown command {other:?}"))),
     }
 }

@@ -4,7 +4,10 @@
 
 use super::engine::{Engine, EngineDivide, EngineError};
 use super::mapping::MoveMap;
-use super::report::{Divergence, DivergenceKind, PositionReport, Report, Status, Step, Summary};
+use super::report::{
+    Divergence, DivergenceKind, MoveExplanation, PositionReport, Report, Status, Step, Summary,
+};
+use crate::explain::{explain, Explain};
 use crate::perft::divide;
 use crate::{Game, Generator, Position};
 use std::collections::BTreeMap;
@@ -39,7 +42,7 @@ pub struct ConformOptions<'a, G: Game> {
 ///
 /// # Errors
 /// The id and the reason of the first corpus entry whose FEN is not a position of the game.
-pub fn conform<G: Game>(
+pub fn conform<G: Explain>(
     opts: &ConformOptions<'_, G>,
     engine: &mut dyn Engine,
     entries: &[CorpusEntry],
@@ -77,7 +80,7 @@ pub fn conform<G: Game>(
 }
 
 /// One position at one depth.
-fn check<G: Game>(
+fn check<G: Explain>(
     opts: &ConformOptions<'_, G>,
     engine: &mut dyn Engine,
     entry: &CorpusEntry,
@@ -124,7 +127,7 @@ fn check<G: Game>(
 /// Compares the two divides at the corpus position and, while their move lists agree, follows
 /// the first move (in the specification's text order) whose counts differ. Returns the two
 /// totals at the corpus position and the divergence, if any.
-fn descend<G: Game>(
+fn descend<G: Explain>(
     opts: &ConformOptions<'_, G>,
     engine: &mut dyn Engine,
     fen: &str,
@@ -147,7 +150,8 @@ fn descend<G: Game>(
         });
         let spec_texts: Vec<String> = ours.moves.iter().map(|(m, _)| m.clone()).collect();
         let diff = compare_lists(opts.map, &theirs, &spec_texts);
-        let found = |kind, only_engine, only_spec, trail| Divergence {
+        let found = |kind, only_engine: Vec<String>, only_spec: Vec<String>, trail| Divergence {
+            explanations: explain_differences(gen, &pos, &only_engine, &only_spec),
             kind,
             fen: pos.fen(),
             path: path.clone(),
@@ -256,6 +260,42 @@ struct ListDiff {
     matched: BTreeMap<String, (String, u64)>,
     only_engine: Vec<String>,
     only_spec: Vec<String>,
+}
+
+/// The specification's explanation of each move the two lists do not share: why the spec's own
+/// moves are legal (and what they do), why the engine's extra moves are not.
+fn explain_differences<G: Explain>(
+    gen: &dyn Generator<G>,
+    pos: &Position<G>,
+    only_engine: &[String],
+    only_spec: &[String],
+) -> Vec<MoveExplanation> {
+    let engine_moves = only_engine.iter().map(|shown| {
+        // `engine text -> mapped text`: the mapped text is the spec's reading of the move.
+        let text = shown.rsplit(" -> ").next().unwrap_or(shown);
+        (true, text)
+    });
+    let spec_moves = only_spec.iter().map(|text| (false, text.as_str()));
+    engine_moves
+        .chain(spec_moves)
+        .map(|(engine_only, text)| {
+            let side = if engine_only {
+                "engine-only"
+            } else {
+                "spec-only"
+            };
+            match explain::<G>(gen.switches(), pos, text) {
+                Ok(e) => MoveExplanation::from_explanation(side, &e),
+                Err(err) => MoveExplanation {
+                    side: side.to_string(),
+                    mv: text.to_string(),
+                    legal: false,
+                    text: format!("the spec cannot read it: {err}"),
+                    rules: Vec::new(),
+                },
+            }
+        })
+        .collect()
 }
 
 fn compare_lists(map: &dyn MoveMap, theirs: &EngineDivide, spec_texts: &[String]) -> ListDiff {

@@ -31,5 +31,5 @@ pub use compare::{conform, ConformOptions, CorpusEntry};
 pub use engine::{Engine, EngineDivide, EngineError};
 pub use mapping::MoveMap;
 pub use perftree::PerftreeEngine;
-pub use report::{Divergence, PositionReport, Report, Status, Step};
+pub use report::{Divergence, MoveExplanation, PositionReport, Report, Status, Step};
 pub use uci::UciEngine;

@@ -99,6 +99,59 @@ pub struct Divergence {
     /// Number of legal moves there: specification, engine.
     pub spec_moves: usize,
     pub engine_moves: usize,
+    /// The specification's explanation of each move in `only_engine` and `only_spec`
+    /// (`fairyspec explain`): the rules that make a spec move legal, or forbid an engine move.
+    pub explanations: Vec<MoveExplanation>,
+}
+
+/// The specification's word on one move the engine and the specification disagree about.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveExplanation {
+    /// `spec-only` (the engine lacks it) or `engine-only` (the engine has it, the spec does not).
+    pub side: String,
+    /// The move in the specification's text.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Whether the specification finds it legal.
+    pub legal: bool,
+    /// The reasons and effects, each with its rule ID, in one line.
+    pub text: String,
+    /// The rule IDs cited.
+    pub rules: Vec<String>,
+}
+
+impl MoveExplanation {
+    /// The short form of a full explanation.
+    pub fn from_explanation(side: &str, e: &crate::explain::Explanation) -> MoveExplanation {
+        let parts: Vec<String> = e
+            .reasons
+            .iter()
+            .chain(&e.effects)
+            .map(|c| c.to_string())
+            .collect();
+        MoveExplanation {
+            side: side.to_string(),
+            mv: e.mv.clone().unwrap_or_else(|| e.text.clone()),
+            legal: e.legal,
+            text: parts.join("; "),
+            rules: e.rules().iter().map(|r| r.to_string()).collect(),
+        }
+    }
+
+    /// One line of the text report.
+    pub fn line(&self) -> String {
+        match (self.side.as_str(), self.legal) {
+            ("spec-only", _) => format!("the engine lacks {}: {}", self.mv, self.text),
+            (_, false) => format!(
+                "the engine has {}, which the spec forbids: {}",
+                self.mv, self.text
+            ),
+            (_, true) => format!(
+                "the engine has {} (the spec finds it legal: {})",
+                self.mv, self.text
+            ),
+        }
+    }
 }
 
 /// One move of a divergence's path and the two counts below it.
@@ -194,6 +247,9 @@ impl PositionReport {
                 list(&d.only_engine)
             );
             let _ = writeln!(out, "    moves only the spec has:   {}", list(&d.only_spec));
+            for e in &d.explanations {
+                let _ = writeln!(out, "    {}", e.line());
+            }
         }
     }
 }

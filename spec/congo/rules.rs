@@ -11,6 +11,8 @@
 //! turn at all.
 
 use super::{in_castle, in_river, Congo, CongoKind, CongoSwitches, MonkeyReentry};
+use crate::mailbox::Purpose;
+use crate::trace::{Line, Modality, Movement, NoTrace, Rule, Stop, Trace};
 use crate::{
     Colour, Game, Generator, Move, MoveTextError, Offset, Outcome, Piece, Position, Reason, Setup,
     Square, Via,
@@ -24,6 +26,26 @@ pub struct Reference {
 impl Reference {
     pub fn new(switches: CongoSwitches) -> Reference {
         Reference { switches }
+    }
+
+    /// CONGO-6.6: a finished game has no moves (reported to `trace` with the rule that ended
+    /// it); otherwise every movement move is legal, each piece's movement reported to `trace`.
+    pub fn legal_moves_traced(
+        &self,
+        pos: &Position<Congo>,
+        trace: &mut dyn Trace<CongoKind>,
+    ) -> Vec<Move<CongoKind>> {
+        match game_end(pos.setup()) {
+            Some(outcome) => {
+                trace.game_over(match outcome.reason {
+                    Reason::LionCaptured => "CONGO-6.1",
+                    Reason::BareLions => "CONGO-6.4",
+                    _ => "CONGO-6.3",
+                });
+                Vec::new()
+            }
+            None => movement_moves_traced(pos.setup(), trace),
+        }
     }
 }
 
@@ -71,47 +93,140 @@ fn shift(sq: Square, offset: Offset) -> Option<Square> {
     Congo::SHAPE.offset(sq, offset)
 }
 
-/// CONGO-3.1 — "move/capture": the square is empty or holds an enemy piece.
-fn can_land(setup: &Setup<CongoKind>, sq: Square, mover: Colour) -> bool {
-    !matches!(setup.piece_at(sq), Some(p) if p.colour == mover)
-}
-
 fn is_empty(setup: &Setup<CongoKind>, sq: Square) -> bool {
     setup.piece_at(sq).is_none()
 }
 
-/// Adds the plain move `from`→`to` unless it is already listed (each destination once).
-fn add(moves: &mut Vec<Move<CongoKind>>, from: Square, to: Square) {
-    let mv = Move::new(from, to);
-    if !moves.contains(&mv) {
-        moves.push(mv);
+/// The movement helpers of the reference generators (`spec/mailbox.rs`): [`Walk::step`],
+/// [`Walk::leap`], [`Walk::range`], [`Walk::slide`] and the move-only [`Walk::step_to_empty`] /
+/// [`Walk::range_to_empty`] (CONGO-3.1). A leap ignores the squares it passes; a slide or range
+/// needs every square before its destination empty.
+type Walk<'a> = crate::mailbox::Walk<'a, CongoKind>;
+
+/// CONGO-3.3 — the zebra: a knight's leap, move/capture.
+fn zebra(w: &mut Walk) {
+    for leap in KNIGHT_LEAPS {
+        w.leap(leap);
     }
 }
 
-/// CONGO-3.2 — the lion: one king step, move/capture, to a square inside its own castle; plus
-/// [`lion_flying_capture`].
-pub fn lion_moves(setup: &Setup<CongoKind>, from: Square, colour: Colour) -> Vec<Move<CongoKind>> {
-    let mut moves = Vec::new();
+/// CONGO-3.4 — the elephant: one orthogonal step, or an orthogonal leap of exactly two squares
+/// (the square between is ignored), move/capture.
+fn elephant(w: &mut Walk) {
+    for dir in ORTHOGONAL {
+        w.step(dir);
+        w.leap(dir.times(2));
+    }
+}
+
+/// CONGO-3.5 — the giraffe: one step in any of the eight directions to an **empty** square
+/// (it cannot capture so), or a leap of exactly two squares in any of the eight directions (the
+/// square between is ignored), move/capture.
+fn giraffe(w: &mut Walk) {
     for dir in KING_DIRECTIONS {
-        if let Some(to) = shift(from, dir) {
-            if in_castle(colour, to) && can_land(setup, to, colour) {
-                add(&mut moves, from, to);
-            }
+        w.step_to_empty(dir);
+        w.leap(dir.times(2));
+    }
+}
+
+/// CONGO-3.6 — the crocodile: one king step, move/capture. On land it also slides along its
+/// file **towards the river** (up from ranks 1–3, down from ranks 5–7, whatever its colour), up
+/// to and including the river square; in the river it slides along the river, both ways. A
+/// slide stops at the first piece, capturing it if it is an enemy.
+fn crocodile(w: &mut Walk, from: Square, colour: Colour) {
+    for dir in KING_DIRECTIONS {
+        w.step(dir);
+    }
+    if in_river(from) {
+        for dir in SIDEWAYS {
+            w.slide(dir);
         }
+    } else {
+        // The walk turns directions round for Black; the river's side is the same for both.
+        let up = from.rank() < super::RIVER_RANK;
+        let towards_river = if up { FORWARD } else { BACKWARD }.for_colour(colour);
+        let distance = from.rank().abs_diff(super::RIVER_RANK);
+        w.range(towards_river, u32::from(distance));
     }
-    if let Some(to) = lion_flying_capture(setup, from, colour) {
-        add(&mut moves, from, to);
+}
+
+/// CONGO-3.7 — the monkey's step: one king step to an **empty** square (it never captures by a
+/// step). Its captures are chains ([`monkey_chains`]).
+fn monkey(w: &mut Walk) {
+    for dir in KING_DIRECTIONS {
+        w.step_to_empty(dir);
     }
-    moves
+}
+
+/// CONGO-3.8 — whether a pawn of `colour` on `sq` is beyond the river: White on ranks 5–7,
+/// Black on ranks 1–3. A pawn in the river is not beyond it.
+pub fn beyond_river(colour: Colour, sq: Square) -> bool {
+    match colour {
+        Colour::White => sq.rank() > super::RIVER_RANK,
+        Colour::Black => sq.rank() < super::RIVER_RANK,
+    }
+}
+
+/// CONGO-3.8 — the pawn: one step straight or diagonally forward, move/capture; once beyond the
+/// river also one or two squares straight back, without capturing or jumping.
+fn pawn(w: &mut Walk, from: Square, colour: Colour) {
+    w.step(FORWARD);
+    for dir in FORWARD_DIAGONALS {
+        w.step(dir);
+    }
+    if beyond_river(colour, from) {
+        w.range_to_empty(BACKWARD, 2);
+    }
+}
+
+/// CONGO-3.10 — the superpawn: one step straight or diagonally forward or straight sideways,
+/// move/capture; and one or two squares straight or diagonally back, without capturing or
+/// jumping, anywhere on the board.
+fn superpawn(w: &mut Walk) {
+    w.step(FORWARD);
+    for dir in FORWARD_DIAGONALS.into_iter().chain(SIDEWAYS) {
+        w.step(dir);
+    }
+    w.range_to_empty(BACKWARD, 2);
+    for dir in BACKWARD_DIAGONALS {
+        w.range_to_empty(dir, 2);
+    }
+}
+
+/// CONGO-3.2 — the lion's step: one king step, move/capture, to a square inside its own
+/// castle; never out of it.
+fn lion(w: &mut Walk, colour: Colour) {
+    for dir in KING_DIRECTIONS {
+        w.step_inside(
+            dir,
+            |sq| in_castle(colour, sq),
+            "the lion never leaves its castle",
+        );
+    }
+}
+
+/// The rule of each piece's movement, as the walk reports it to a trace.
+const fn movement_rule(kind: CongoKind) -> Rule {
+    match kind {
+        CongoKind::Lion => "CONGO-3.2",
+        CongoKind::Zebra => "CONGO-3.3",
+        CongoKind::Elephant => "CONGO-3.4",
+        CongoKind::Giraffe => "CONGO-3.5",
+        CongoKind::Crocodile => "CONGO-3.6",
+        CongoKind::Monkey => "CONGO-3.7",
+        CongoKind::Pawn => "CONGO-3.8",
+        CongoKind::Superpawn => "CONGO-3.10",
+    }
 }
 
 /// CONGO-3.2 — the flying capture: if the enemy lion stands on the same file or diagonal as the
 /// lion with every square between them empty, the lion captures it (and wins, CONGO-6.1). Not
-/// along a rank: the castles share no rank.
+/// along a rank: the castles share no rank. Each line looked along is reported to `trace`.
 pub fn lion_flying_capture(
     setup: &Setup<CongoKind>,
     from: Square,
     colour: Colour,
+    trace: &mut dyn Trace<CongoKind>,
 ) -> Option<Square> {
     let lines = [
         Offset::new(0, 1),
@@ -121,160 +236,68 @@ pub fn lion_flying_capture(
         Offset::new(1, -1),
         Offset::new(-1, -1),
     ];
+    let enemy_lion = Piece::new(colour.other(), CongoKind::Lion);
+    let mut found = None;
     for dir in lines {
         let mut sq = from;
+        let mut stop = Stop::Edge;
         while let Some(next) = shift(sq, dir) {
             sq = next;
             if let Some(p) = setup.piece_at(sq) {
-                if p == Piece::new(colour.other(), CongoKind::Lion) {
-                    return Some(sq);
-                }
+                stop = if p == enemy_lion {
+                    found = Some(sq);
+                    Stop::Captures(sq)
+                } else {
+                    Stop::Rule(
+                        sq,
+                        "the flying capture takes only the enemy lion, over empty squares",
+                    )
+                };
                 break;
             }
         }
-    }
-    None
-}
-
-/// CONGO-3.3 — the zebra: a knight's leap, move/capture.
-pub fn zebra_moves(setup: &Setup<CongoKind>, from: Square, colour: Colour) -> Vec<Move<CongoKind>> {
-    let mut moves = Vec::new();
-    for leap in KNIGHT_LEAPS {
-        if let Some(to) = shift(from, leap) {
-            if can_land(setup, to, colour) {
-                add(&mut moves, from, to);
-            }
+        if trace.listening() {
+            trace.line(Line {
+                from,
+                rule: "CONGO-3.2",
+                movement: Movement::Slide,
+                modality: Modality::CaptureOnly,
+                dir,
+                reached: found
+                    .filter(|&l| stop == Stop::Captures(l))
+                    .into_iter()
+                    .collect(),
+                stop,
+            });
+        }
+        if found.is_some() && !trace.listening() {
+            return found;
         }
     }
-    moves
+    found
 }
 
-/// CONGO-3.4 — the elephant: one orthogonal step, or an orthogonal leap of exactly two squares
-/// (the square between is ignored), move/capture.
-pub fn elephant_moves(
-    setup: &Setup<CongoKind>,
-    from: Square,
-    colour: Colour,
-) -> Vec<Move<CongoKind>> {
-    let mut moves = Vec::new();
-    for dir in ORTHOGONAL {
-        for distance in [1, 2] {
-            if let Some(to) = shift(from, dir.times(distance)) {
-                if can_land(setup, to, colour) {
-                    add(&mut moves, from, to);
-                }
-            }
-        }
-    }
-    moves
-}
-
-/// CONGO-3.5 — the giraffe: one step in any of the eight directions to an **empty** square
-/// (it cannot capture so), or a leap of exactly two squares in any of the eight directions (the
-/// square between is ignored), move/capture.
-pub fn giraffe_moves(
-    setup: &Setup<CongoKind>,
-    from: Square,
-    colour: Colour,
-) -> Vec<Move<CongoKind>> {
-    let mut moves = Vec::new();
-    for dir in KING_DIRECTIONS {
-        if let Some(to) = shift(from, dir) {
-            if is_empty(setup, to) {
-                add(&mut moves, from, to);
-            }
-        }
-        if let Some(to) = shift(from, dir.times(2)) {
-            if can_land(setup, to, colour) {
-                add(&mut moves, from, to);
-            }
-        }
-    }
-    moves
-}
-
-/// CONGO-3.6 — the crocodile: one king step, move/capture; plus [`crocodile_slides`]. A
-/// destination the step and a slide both reach is one move.
+/// CONGO-3.6 — the crocodile's moves (a destination the step and a slide both reach is one
+/// move).
 pub fn crocodile_moves(
     setup: &Setup<CongoKind>,
     from: Square,
     colour: Colour,
 ) -> Vec<Move<CongoKind>> {
-    let mut moves = Vec::new();
-    for dir in KING_DIRECTIONS {
-        if let Some(to) = shift(from, dir) {
-            if can_land(setup, to, colour) {
-                add(&mut moves, from, to);
-            }
-        }
-    }
-    for to in crocodile_slides(setup, from, colour) {
-        add(&mut moves, from, to);
-    }
-    moves
+    let mut w = Walk::new(setup, from, colour, Purpose::Move);
+    crocodile(&mut w, from, colour);
+    as_moves(from, w.into_squares())
 }
 
-/// CONGO-3.6 — the crocodile's slides. On land: like a rook along its file **towards the
-/// river** (up from ranks 1–3, down from ranks 5–7, whatever its colour), up to and including
-/// the river square. In the river: like a rook along the river, both ways. A slide stops at the
-/// first piece, capturing it if it is an enemy.
-pub fn crocodile_slides(setup: &Setup<CongoKind>, from: Square, colour: Colour) -> Vec<Square> {
-    let directions: Vec<Offset> = if in_river(from) {
-        SIDEWAYS.to_vec()
-    } else if from.rank() < super::RIVER_RANK {
-        vec![Offset::new(0, 1)]
-    } else {
-        vec![Offset::new(0, -1)]
-    };
-    let mut targets = Vec::new();
-    for dir in directions {
-        let mut sq = from;
-        while let Some(next) = shift(sq, dir) {
-            // On land the slide ends at the river.
-            if !in_river(from) && !toward_river_or_at(from, next) {
-                break;
-            }
-            sq = next;
-            match setup.piece_at(sq) {
-                None => targets.push(sq),
-                Some(p) => {
-                    if p.colour != colour {
-                        targets.push(sq);
-                    }
-                    break;
-                }
-            }
+/// The moves from `from` to each square, each destination once.
+fn as_moves(from: Square, squares: Vec<Square>) -> Vec<Move<CongoKind>> {
+    let mut moves: Vec<Move<CongoKind>> = Vec::with_capacity(squares.len());
+    for to in squares {
+        let mv = Move::new(from, to);
+        if !moves.contains(&mv) {
+            moves.push(mv);
         }
     }
-    targets
-}
-
-/// Whether `sq` (on `from`'s file) lies between `from` and the river, river included.
-fn toward_river_or_at(from: Square, sq: Square) -> bool {
-    let river = super::RIVER_RANK;
-    if from.rank() < river {
-        sq.rank() <= river
-    } else {
-        sq.rank() >= river
-    }
-}
-
-/// CONGO-3.7 — the monkey: one king step to an **empty** square (it never captures by a step),
-/// or a capture chain ([`monkey_chains`]).
-pub fn monkey_moves(
-    setup: &Setup<CongoKind>,
-    from: Square,
-    colour: Colour,
-) -> Vec<Move<CongoKind>> {
-    let mut moves = Vec::new();
-    for dir in KING_DIRECTIONS {
-        if let Some(to) = shift(from, dir) {
-            if is_empty(setup, to) {
-                add(&mut moves, from, to);
-            }
-        }
-    }
-    moves.extend(monkey_chains(setup, from, colour));
     moves
 }
 
@@ -292,9 +315,23 @@ pub fn monkey_chains(
     from: Square,
     colour: Colour,
 ) -> Vec<Move<CongoKind>> {
+    monkey_chains_traced(setup, from, colour, &mut NoTrace)
+}
+
+/// [`monkey_chains`], reporting each first jump tried from `from` as a line and each chain as a
+/// candidate of CONGO-4.1.
+fn monkey_chains_traced(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+    trace: &mut dyn Trace<CongoKind>,
+) -> Vec<Move<CongoKind>> {
     let mut chains = Vec::new();
     let mut landings = Vec::new();
     let mut jumped = Vec::new();
+    if trace.listening() {
+        report_first_jumps(setup, from, colour, trace);
+    }
     extend_chain(
         setup,
         from,
@@ -304,7 +341,49 @@ pub fn monkey_chains(
         &mut jumped,
         &mut chains,
     );
+    for chain in &chains {
+        trace.candidate(chain, "CONGO-4.1", "a capture chain");
+    }
     chains
+}
+
+/// CONGO-4.1 — for the trace: each of the eight jumps from the monkey's start square, the
+/// square beyond if the jump may be made, or why not.
+fn report_first_jumps(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    colour: Colour,
+    trace: &mut dyn Trace<CongoKind>,
+) {
+    for dir in KING_DIRECTIONS {
+        let (over, beyond) = (shift(from, dir), shift(from, dir.times(2)));
+        let stop = match (over, beyond) {
+            (Some(over), Some(beyond)) => match setup.piece_at(over) {
+                Some(p) if p.colour != colour => {
+                    if is_empty(setup, beyond) {
+                        Stop::Captures(over)
+                    } else {
+                        Stop::Occupied(beyond)
+                    }
+                }
+                _ => Stop::NothingToCapture(over),
+            },
+            _ => Stop::Edge,
+        };
+        let reached = match (stop, beyond) {
+            (Stop::Captures(_), Some(beyond)) => vec![beyond],
+            _ => Vec::new(),
+        };
+        trace.line(Line {
+            from,
+            rule: "CONGO-4.1",
+            movement: Movement::Jump,
+            modality: Modality::CaptureOnly,
+            dir: dir.times(2),
+            reached,
+            stop,
+        });
+    }
 }
 
 /// One more jump of a chain that stands on `here` after `landings`, having jumped `jumped`.
@@ -350,114 +429,69 @@ fn extend_chain(
     }
 }
 
-/// CONGO-3.8 — whether a pawn of `colour` on `sq` is beyond the river: White on ranks 5–7,
-/// Black on ranks 1–3. A pawn in the river is not beyond it.
-pub fn beyond_river(colour: Colour, sq: Square) -> bool {
-    match colour {
-        Colour::White => sq.rank() > super::RIVER_RANK,
-        Colour::Black => sq.rank() < super::RIVER_RANK,
-    }
-}
-
-/// CONGO-3.8 — the pawn: one step straight or diagonally forward, move/capture; once beyond the
-/// river also one or two squares straight back, without capturing or jumping.
-pub fn pawn_moves(setup: &Setup<CongoKind>, from: Square, colour: Colour) -> Vec<Move<CongoKind>> {
-    let mut moves = forward_steps(setup, from, colour, false);
-    if beyond_river(colour, from) {
-        retreat(setup, from, colour, BACKWARD, &mut moves);
-    }
-    moves
-}
-
-/// CONGO-3.10 — the superpawn: one step straight or diagonally forward or straight sideways,
-/// move/capture; and one or two squares straight or diagonally back, without capturing or
-/// jumping, anywhere on the board.
-pub fn superpawn_moves(
-    setup: &Setup<CongoKind>,
-    from: Square,
-    colour: Colour,
-) -> Vec<Move<CongoKind>> {
-    let mut moves = forward_steps(setup, from, colour, true);
-    retreat(setup, from, colour, BACKWARD, &mut moves);
-    for dir in BACKWARD_DIAGONALS {
-        retreat(setup, from, colour, dir, &mut moves);
-    }
-    moves
-}
-
-/// The pawn's forward steps (and the superpawn's sideways ones), move/capture.
-fn forward_steps(
-    setup: &Setup<CongoKind>,
-    from: Square,
-    colour: Colour,
-    sideways: bool,
-) -> Vec<Move<CongoKind>> {
-    let mut dirs = vec![FORWARD];
-    dirs.extend(FORWARD_DIAGONALS);
-    if sideways {
-        dirs.extend(SIDEWAYS);
-    }
-    let mut moves = Vec::new();
-    for dir in dirs {
-        if let Some(to) = shift(from, dir.for_colour(colour)) {
-            if can_land(setup, to, colour) {
-                add(&mut moves, from, to);
-            }
-        }
-    }
-    moves
-}
-
-/// A non-capturing retreat of one or two squares in the owner-relative direction `dir`; two
-/// only if both squares are empty.
-fn retreat(
-    setup: &Setup<CongoKind>,
-    from: Square,
-    colour: Colour,
-    dir: Offset,
-    moves: &mut Vec<Move<CongoKind>>,
-) {
-    let dir = dir.for_colour(colour);
-    let Some(one) = shift(from, dir) else { return };
-    if !is_empty(setup, one) {
-        return;
-    }
-    add(moves, from, one);
-    if let Some(two) = shift(one, dir) {
-        if is_empty(setup, two) {
-            add(moves, from, two);
-        }
-    }
-}
-
 /// The moves of the piece on `from` by its own movement (CONGO-3, CONGO-4), whoever is to move.
 /// Empty if `from` is empty.
 pub fn piece_moves(setup: &Setup<CongoKind>, from: Square) -> Vec<Move<CongoKind>> {
+    piece_moves_traced(setup, from, &mut NoTrace)
+}
+
+/// [`piece_moves`], reporting to `trace` each line of the piece's movement, each first jump of
+/// a monkey, each chain and each flying capture.
+pub fn piece_moves_traced(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    trace: &mut dyn Trace<CongoKind>,
+) -> Vec<Move<CongoKind>> {
     let Some(piece) = setup.piece_at(from) else {
         return Vec::new();
     };
     let c = piece.colour;
+    let rule = movement_rule(piece.kind);
+    let mut w = Walk::traced(setup, from, c, Purpose::Move, &mut *trace, rule);
     match piece.kind {
-        CongoKind::Lion => lion_moves(setup, from, c),
-        CongoKind::Zebra => zebra_moves(setup, from, c),
-        CongoKind::Elephant => elephant_moves(setup, from, c),
-        CongoKind::Giraffe => giraffe_moves(setup, from, c),
-        CongoKind::Crocodile => crocodile_moves(setup, from, c),
-        CongoKind::Monkey => monkey_moves(setup, from, c),
-        CongoKind::Pawn => pawn_moves(setup, from, c),
-        CongoKind::Superpawn => superpawn_moves(setup, from, c),
+        CongoKind::Lion => lion(&mut w, c),
+        CongoKind::Zebra => zebra(&mut w),
+        CongoKind::Elephant => elephant(&mut w),
+        CongoKind::Giraffe => giraffe(&mut w),
+        CongoKind::Crocodile => crocodile(&mut w, from, c),
+        CongoKind::Monkey => monkey(&mut w),
+        CongoKind::Pawn => pawn(&mut w, from, c),
+        CongoKind::Superpawn => superpawn(&mut w),
     }
+    let mut moves = as_moves(from, w.into_squares());
+    match piece.kind {
+        CongoKind::Lion => {
+            if let Some(to) = lion_flying_capture(setup, from, c, trace) {
+                if !moves.contains(&Move::new(from, to)) {
+                    moves.push(Move::new(from, to));
+                }
+            }
+        }
+        CongoKind::Monkey => moves.extend(monkey_chains_traced(setup, from, c, trace)),
+        _ => {}
+    }
+    moves
 }
 
 /// Every move of the side to move's pieces (CONGO-3, CONGO-4), before the game-end rules
 /// (CONGO-6) are asked whether there is a turn at all. There is no check in Congo (CONGO-6.2):
 /// every such move is legal while the game goes on.
 pub fn movement_moves(setup: &Setup<CongoKind>) -> Vec<Move<CongoKind>> {
-    setup
-        .pieces()
-        .filter(|(_, p)| p.colour == setup.turn)
-        .flat_map(|(sq, _)| piece_moves(setup, sq))
-        .collect()
+    movement_moves_traced(setup, &mut NoTrace)
+}
+
+/// [`movement_moves`], each piece's movement reported to `trace`.
+fn movement_moves_traced(
+    setup: &Setup<CongoKind>,
+    trace: &mut dyn Trace<CongoKind>,
+) -> Vec<Move<CongoKind>> {
+    let mut moves = Vec::new();
+    for (sq, p) in setup.pieces() {
+        if p.colour == setup.turn {
+            moves.extend(piece_moves_traced(setup, sq, trace));
+        }
+    }
+    moves
 }
 
 /// CONGO-3.1, CONGO-3.9, CONGO-4.2 — the board after `mv`, before drowning: the piece goes from
@@ -550,7 +584,7 @@ pub fn game_end(setup: &Setup<CongoKind>) -> Option<Outcome> {
         return Some(Outcome::win(us.other(), Reason::LionCaptured));
     };
     let bare_lions = setup.pieces().all(|(_, p)| p.kind == CongoKind::Lion);
-    if bare_lions && lion_flying_capture(setup, lion, us).is_none() {
+    if bare_lions && lion_flying_capture(setup, lion, us, &mut NoTrace).is_none() {
         return Some(Outcome::draw(Reason::BareLions));
     }
     if movement_moves(setup).is_empty() {
@@ -568,13 +602,9 @@ impl Generator<Congo> for Reference {
         &self.switches
     }
 
-    /// CONGO-6.6: a finished game has no moves; otherwise every movement move is legal.
+    /// [`Reference::legal_moves_traced`] with nobody listening.
     fn legal_moves(&self, pos: &Position<Congo>) -> Vec<Move<CongoKind>> {
-        if game_end(pos.setup()).is_some() {
-            Vec::new()
-        } else {
-            movement_moves(pos.setup())
-        }
+        self.legal_moves_traced(pos, &mut NoTrace)
     }
 
     /// One turn: [`play_move`], then [`drown`]; then the other side is to move, and the move

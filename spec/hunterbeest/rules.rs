@@ -32,6 +32,7 @@
 
 use super::{Hunterbeest, HunterbeestKind, HunterbeestSwitches, StalemateResult};
 use crate::mailbox::Purpose;
+use crate::trace::{NoTrace, Rule, Trace, Why};
 use crate::{
     Colour, Generator, Move, Offset, Outcome, Piece, Position, Reason, Setup, Shape, Square,
 };
@@ -211,12 +212,37 @@ fn cohinny(w: &mut Walk) {
     }
 }
 
-/// Walks the movement of the piece on `from` for `purpose`; nothing if `from` is empty.
-fn walk(setup: &Setup<HunterbeestKind>, from: Square, purpose: Purpose) -> Vec<Square> {
+/// The rule of each piece's movement, as the walk reports it to a trace.
+const fn movement_rule(kind: HunterbeestKind) -> Rule {
+    match kind {
+        K::King => "BHB-3.2",
+        K::Queen => "BHB-3.3",
+        K::Pawn => "BHB-3.4",
+        K::Hunter => "BHB-3.5",
+        K::Hawker => "BHB-3.6",
+        K::Huntress => "BHB-3.7",
+        K::Hawkress => "BHB-3.8",
+        K::Gnu => "BHB-3.9",
+        K::Hartebeest => "BHB-3.10",
+        K::Cohartebeest => "BHB-3.11",
+        K::Hinny => "BHB-3.12",
+        K::Cohinny => "BHB-3.13",
+    }
+}
+
+/// Walks the movement of the piece on `from` for `purpose`, reporting each line to `trace`;
+/// nothing if `from` is empty.
+fn walk(
+    setup: &Setup<HunterbeestKind>,
+    from: Square,
+    purpose: Purpose,
+    trace: &mut dyn Trace<HunterbeestKind>,
+) -> Vec<Square> {
     let Some(piece) = setup.piece_at(from) else {
         return Vec::new();
     };
-    let mut w = Walk::new(setup, from, piece.colour, purpose);
+    let rule = movement_rule(piece.kind);
+    let mut w = Walk::traced(setup, from, piece.colour, purpose, trace, rule);
     match piece.kind {
         K::King => king(&mut w),
         K::Queen => queen(&mut w),
@@ -249,7 +275,24 @@ fn walk(setup: &Setup<HunterbeestKind>, from: Square, purpose: Purpose) -> Vec<S
 /// assert_eq!(names, ["g4", "i4"]);
 /// ```
 pub fn piece_moves(setup: &Setup<HunterbeestKind>, from: Square) -> Vec<Square> {
-    walk(setup, from, Purpose::Move)
+    walk(setup, from, Purpose::Move, &mut NoTrace)
+}
+
+/// [`piece_moves`], reporting each line of the piece's movement to `trace` (for
+/// `fairyspec explain` and `fairyspec diagram`), plus the Pawn's double step (BHB-3.4) when the
+/// piece on `from` is a Pawn of the side to move.
+pub fn piece_moves_traced(
+    setup: &Setup<HunterbeestKind>,
+    from: Square,
+    trace: &mut dyn Trace<HunterbeestKind>,
+) -> Vec<Square> {
+    let mut squares = walk(setup, from, Purpose::Move, trace);
+    for mv in pawn_double_steps(setup, trace) {
+        if mv.from == from {
+            squares.push(mv.to);
+        }
+    }
+    squares
 }
 
 /// BHB-3.1 — whether a piece of `by` attacks `sq`: could capture a piece of the other side
@@ -258,7 +301,21 @@ pub fn is_attacked(setup: &Setup<HunterbeestKind>, sq: Square, by: Colour) -> bo
     setup
         .pieces()
         .filter(|&(_, piece)| piece.colour == by)
-        .any(|(from, _)| walk(setup, from, Purpose::Attack).contains(&sq))
+        .any(|(from, _)| walk(setup, from, Purpose::Attack, &mut NoTrace).contains(&sq))
+}
+
+/// BHB-3.1 — the pieces of `by` that attack `sq` (for the explanation of BHB-6.1: which pieces
+/// would take the King).
+pub fn attackers(
+    setup: &Setup<HunterbeestKind>,
+    sq: Square,
+    by: Colour,
+) -> Vec<(Square, Piece<HunterbeestKind>)> {
+    setup
+        .pieces()
+        .filter(|&(_, piece)| piece.colour == by)
+        .filter(|&(from, _)| walk(setup, from, Purpose::Attack, &mut NoTrace).contains(&sq))
+        .collect()
 }
 
 /// The square of `colour`'s King, if it has one (only an invalid setup has none).
@@ -307,12 +364,20 @@ fn promotions(
 }
 
 /// BHB-3.1 with BHB-4.1 — every move of the side to move by its pieces' own movement.
-fn ordinary_moves(setup: &Setup<HunterbeestKind>) -> Vec<Move<HunterbeestKind>> {
+fn ordinary_moves(
+    setup: &Setup<HunterbeestKind>,
+    trace: &mut dyn Trace<HunterbeestKind>,
+) -> Vec<Move<HunterbeestKind>> {
     let us = setup.turn;
     let mut moves = Vec::new();
     for (from, piece) in setup.pieces().filter(|&(_, p)| p.colour == us) {
-        for to in piece_moves(setup, from) {
-            moves.extend(promotions(piece.kind, us, from, to, setup.shape));
+        for to in walk(setup, from, Purpose::Move, trace) {
+            for mv in promotions(piece.kind, us, from, to, setup.shape) {
+                if mv.promotion.is_some() {
+                    trace.candidate(&mv, "BHB-4.1", "promotion");
+                }
+                moves.push(mv);
+            }
         }
     }
     moves
@@ -320,15 +385,21 @@ fn ordinary_moves(setup: &Setup<HunterbeestKind>) -> Vec<Move<HunterbeestKind>> 
 
 /// BHB-3.4 — the Pawn's double step: a Pawn on its second rank may move two squares straight
 /// forward if both squares in front of it are empty.
-fn pawn_double_steps(setup: &Setup<HunterbeestKind>) -> Vec<Move<HunterbeestKind>> {
-    crate::mailbox::pawn_double_steps(setup, K::Pawn)
+fn pawn_double_steps(
+    setup: &Setup<HunterbeestKind>,
+    trace: &mut dyn Trace<HunterbeestKind>,
+) -> Vec<Move<HunterbeestKind>> {
+    crate::mailbox::pawn_double_steps(setup, K::Pawn, "BHB-3.4", trace)
 }
 
 /// BHB-4.2 — en passant, as FIDE: right after an enemy Pawn's double step, a Pawn that could
 /// have captured it had it made a single step may capture it so, moving diagonally forward to
 /// the square it passed over (the e.p. square).
-fn en_passant(setup: &Setup<HunterbeestKind>) -> Vec<Move<HunterbeestKind>> {
-    crate::mailbox::en_passant(setup, K::Pawn)
+fn en_passant(
+    setup: &Setup<HunterbeestKind>,
+    trace: &mut dyn Trace<HunterbeestKind>,
+) -> Vec<Move<HunterbeestKind>> {
+    crate::mailbox::en_passant(setup, K::Pawn, "BHB-4.2", trace)
 }
 
 /// One castling of BHB-5.1, described by the files of its squares on the castling side's first
@@ -369,32 +440,71 @@ const KING_FILE: u8 = 4;
 /// King stands on e1 (e8) and a five-way piece of its own on the wing's corner, every square
 /// between them is empty, the King is not in check, and it neither passes over nor lands on a
 /// square the enemy attacks (the five-way piece may pass attacked squares). Written as the
-/// King's move (`e1g1`, `e1c1`, BHB-7.1).
-fn castlings(setup: &Setup<HunterbeestKind>) -> Vec<Move<HunterbeestKind>> {
+/// King's move (`e1g1`, `e1c1`, BHB-7.1). Each castling is reported to `trace` as a
+/// candidate, or as refused with the first condition it fails.
+fn castlings(
+    setup: &Setup<HunterbeestKind>,
+    trace: &mut dyn Trace<HunterbeestKind>,
+) -> Vec<Move<HunterbeestKind>> {
     let us = setup.turn;
-    let them = us.other();
     let rank = first_rank(us, setup.shape);
-    let on_rank = |file: u8| Square::new(file, rank);
     let rights = setup.castling[us];
     let mut moves = Vec::new();
     for (has_right, wing) in [(rights.short, &I_SIDE), (rights.long, &A_SIDE)] {
-        let allowed = has_right
-            && setup.piece_at(on_rank(KING_FILE)) == Some(Piece::new(us, K::King))
-            && setup
-                .piece_at(on_rank(wing.corner))
-                .is_some_and(|p| p.colour == us && p.kind.is_five_way())
-            && wing
-                .between
-                .iter()
-                .all(|&f| setup.piece_at(on_rank(f)).is_none())
-            && !is_attacked(setup, on_rank(KING_FILE), them)
-            && !is_attacked(setup, on_rank(wing.partner_to), them)
-            && !is_attacked(setup, on_rank(wing.king_to), them);
-        if allowed {
-            moves.push(Move::new(on_rank(KING_FILE), on_rank(wing.king_to)));
+        let mv = Move::new(
+            Square::new(KING_FILE, rank),
+            Square::new(wing.king_to, rank),
+        );
+        match castling_refusal(setup, has_right, wing) {
+            None => {
+                trace.candidate(&mv, "BHB-5.1", "castling");
+                moves.push(mv);
+            }
+            Some((rule, why)) => trace.refused(&mv, rule, why),
         }
     }
     moves
+}
+
+/// BHB-5.2, BHB-5.3 — the first condition of castling on `wing` that the side to move fails, if
+/// any, checked in the order of [`castlings`].
+fn castling_refusal(
+    setup: &Setup<HunterbeestKind>,
+    has_right: bool,
+    wing: &Wing,
+) -> Option<(Rule, Why<HunterbeestKind>)> {
+    let us = setup.turn;
+    let them = us.other();
+    let on_rank = |file: u8| Square::new(file, first_rank(us, setup.shape));
+    if !has_right {
+        return Some(("BHB-5.3", Why::NoCastlingRight));
+    }
+    if setup.piece_at(on_rank(KING_FILE)) != Some(Piece::new(us, K::King)) {
+        return Some(("BHB-5.2", Why::NotInPlace(on_rank(KING_FILE))));
+    }
+    let partner_ok = setup
+        .piece_at(on_rank(wing.corner))
+        .is_some_and(|p| p.colour == us && p.kind.is_five_way());
+    if !partner_ok {
+        return Some(("BHB-5.2", Why::NotInPlace(on_rank(wing.corner))));
+    }
+    let blocked = wing
+        .between
+        .iter()
+        .find(|&&f| setup.piece_at(on_rank(f)).is_some());
+    if let Some(&f) = blocked {
+        return Some(("BHB-5.2", Why::PathBlocked(on_rank(f))));
+    }
+    if is_attacked(setup, on_rank(KING_FILE), them) {
+        return Some(("BHB-5.2", Why::InCheck));
+    }
+    if is_attacked(setup, on_rank(wing.partner_to), them) {
+        return Some(("BHB-5.2", Why::PassesAttacked(on_rank(wing.partner_to))));
+    }
+    if is_attacked(setup, on_rank(wing.king_to), them) {
+        return Some(("BHB-5.2", Why::LandsAttacked(on_rank(wing.king_to))));
+    }
+    None
 }
 
 /// BHB-5.3 — when castling rights are lost: a side loses both when its King moves (castling
@@ -520,9 +630,24 @@ fn update_clocks(
 
 /// BHB-6.1 — legality by make-and-test: a move is legal if, once played, the mover's King is
 /// not attacked. This comes before the win of BHB-6.3: a move that brings the Queen or Gnu next
-/// to the King but leaves the King attacked is no move at all.
-fn is_legal(setup: &Setup<HunterbeestKind>, mv: &Move<HunterbeestKind>) -> bool {
-    !in_check(&play(setup, mv), setup.turn)
+/// to the King but leaves the King attacked is no move at all. A refused move is reported to
+/// `trace` with the King's square and its attackers.
+fn is_legal(
+    setup: &Setup<HunterbeestKind>,
+    mv: &Move<HunterbeestKind>,
+    trace: &mut dyn Trace<HunterbeestKind>,
+) -> bool {
+    let after = play(setup, mv);
+    if !in_check(&after, setup.turn) {
+        return true;
+    }
+    if trace.listening() {
+        let us = setup.turn;
+        let king = king_square(&after, us).unwrap_or(Square::new(0, 0));
+        let by = attackers(&after, king, us.other());
+        trace.refused(mv, "BHB-6.1", Why::LeavesKingAttacked { king, by });
+    }
+    false
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -550,6 +675,28 @@ impl Reference {
     pub fn new(switches: HunterbeestSwitches) -> Reference {
         Reference { switches }
     }
+
+    /// BHB-6.6 — no moves once the game is won by a Queen or Gnu beside the King; otherwise
+    /// every candidate move (ordinary moves with their promotions, double steps, en passant,
+    /// castlings) that passes the legality test of BHB-6.1. Each rule reports to `trace` what it
+    /// made and what it refused.
+    pub fn legal_moves_traced(
+        &self,
+        pos: &Position<Hunterbeest>,
+        trace: &mut dyn Trace<HunterbeestKind>,
+    ) -> Vec<Move<HunterbeestKind>> {
+        let setup = pos.setup();
+        if partner_beside_king(setup).is_some() {
+            trace.game_over("BHB-6.3");
+            return Vec::new();
+        }
+        let mut moves = ordinary_moves(setup, trace);
+        moves.extend(pawn_double_steps(setup, trace));
+        moves.extend(en_passant(setup, trace));
+        moves.extend(castlings(setup, trace));
+        moves.retain(|mv| is_legal(setup, mv, trace));
+        moves
+    }
 }
 
 impl Generator<Hunterbeest> for Reference {
@@ -561,20 +708,9 @@ impl Generator<Hunterbeest> for Reference {
         &self.switches
     }
 
-    /// BHB-6.6 — no moves once the game is won by a Queen or Gnu beside the King; otherwise every
-    /// candidate move (ordinary moves with their promotions, double steps, en passant,
-    /// castlings) that passes the legality test of BHB-6.1.
+    /// [`Reference::legal_moves_traced`] with nobody listening.
     fn legal_moves(&self, pos: &Position<Hunterbeest>) -> Vec<Move<HunterbeestKind>> {
-        let setup = pos.setup();
-        if partner_beside_king(setup).is_some() {
-            return Vec::new();
-        }
-        let mut moves = ordinary_moves(setup);
-        moves.extend(pawn_double_steps(setup));
-        moves.extend(en_passant(setup));
-        moves.extend(castlings(setup));
-        moves.retain(|mv| is_legal(setup, mv));
-        moves
+        self.legal_moves_traced(pos, &mut NoTrace)
     }
 
     fn play_unchecked(

@@ -35,6 +35,7 @@
 
 use super::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
 use crate::mailbox::Purpose;
+use crate::trace::{NoTrace, Rule, Trace, Why};
 use crate::{
     Colour, Generator, Move, Offset, Outcome, Piece, Position, Reason, Setup, Shape, Square,
 };
@@ -173,12 +174,36 @@ fn mighty_bear(w: &mut Walk) {
     w.range(BACKWARD, 2);
 }
 
-/// Walks the movement of the piece on `from` for `purpose`; nothing if `from` is empty.
-fn walk(setup: &Setup<KumaKind>, from: Square, purpose: Purpose) -> Vec<Square> {
+/// The rule of each piece's movement, as the walk reports it to a trace.
+const fn movement_rule(kind: KumaKind) -> Rule {
+    match kind {
+        KumaKind::Pawn => "KUMA-3.2",
+        KumaKind::King => "KUMA-3.3",
+        KumaKind::BearsEyes => "KUMA-3.4",
+        KumaKind::BlindBear => "KUMA-3.5",
+        KumaKind::ViolentBear => "KUMA-3.6",
+        KumaKind::GreatBear => "KUMA-3.7",
+        KumaKind::UprightBear => "KUMA-3.8",
+        KumaKind::RunningBear => "KUMA-3.9",
+        KumaKind::DashingBear => "KUMA-3.10",
+        KumaKind::BearSoldier => "KUMA-3.11",
+        KumaKind::MightyBear => "KUMA-3.12",
+    }
+}
+
+/// Walks the movement of the piece on `from` for `purpose`, reporting each line to `trace`;
+/// nothing if `from` is empty.
+fn walk(
+    setup: &Setup<KumaKind>,
+    from: Square,
+    purpose: Purpose,
+    trace: &mut dyn Trace<KumaKind>,
+) -> Vec<Square> {
     let Some(piece) = setup.piece_at(from) else {
         return Vec::new();
     };
-    let mut w = Walk::new(setup, from, piece.colour, purpose);
+    let rule = movement_rule(piece.kind);
+    let mut w = Walk::traced(setup, from, piece.colour, purpose, trace, rule);
     match piece.kind {
         KumaKind::Pawn => pawn(&mut w),
         KumaKind::King => king(&mut w),
@@ -208,7 +233,24 @@ fn walk(setup: &Setup<KumaKind>, from: Square, purpose: Purpose) -> Vec<Square> 
 /// assert!(piece_moves(start.setup(), Square::new(2, 0)).is_empty());
 /// ```
 pub fn piece_moves(setup: &Setup<KumaKind>, from: Square) -> Vec<Square> {
-    walk(setup, from, Purpose::Move)
+    walk(setup, from, Purpose::Move, &mut NoTrace)
+}
+
+/// [`piece_moves`], reporting each line of the piece's movement to `trace` (for
+/// `fairyspec explain` and `fairyspec diagram`), plus the Pawn's double step (KUMA-3.2) when
+/// the piece on `from` is a Pawn of the side to move.
+pub fn piece_moves_traced(
+    setup: &Setup<KumaKind>,
+    from: Square,
+    trace: &mut dyn Trace<KumaKind>,
+) -> Vec<Square> {
+    let mut squares = walk(setup, from, Purpose::Move, trace);
+    for mv in pawn_double_steps(setup, trace) {
+        if mv.from == from {
+            squares.push(mv.to);
+        }
+    }
+    squares
 }
 
 /// KUMA-3.1 — whether a piece of `by` attacks `sq`: could capture a piece of the other side
@@ -218,7 +260,21 @@ pub fn is_attacked(setup: &Setup<KumaKind>, sq: Square, by: Colour) -> bool {
     setup
         .pieces()
         .filter(|&(_, piece)| piece.colour == by)
-        .any(|(from, _)| walk(setup, from, Purpose::Attack).contains(&sq))
+        .any(|(from, _)| walk(setup, from, Purpose::Attack, &mut NoTrace).contains(&sq))
+}
+
+/// KUMA-3.1 — the pieces of `by` that attack `sq` (for the explanation of KUMA-7.1: which
+/// pieces would take the King).
+pub fn attackers(
+    setup: &Setup<KumaKind>,
+    sq: Square,
+    by: Colour,
+) -> Vec<(Square, Piece<KumaKind>)> {
+    setup
+        .pieces()
+        .filter(|&(_, piece)| piece.colour == by)
+        .filter(|&(from, _)| walk(setup, from, Purpose::Attack, &mut NoTrace).contains(&sq))
+        .collect()
 }
 
 /// KUMA-7.1 — whether `colour`'s King is attacked by the other side. `false` if `colour` has no
@@ -272,15 +328,19 @@ fn promotion(kind: KumaKind, owner: Colour, to: Square, shape: Shape) -> Option<
 
 /// KUMA-3.1 with KUMA-5.1 — every move of the side to move by its pieces' own movement, each
 /// reaching the last rank carrying its compulsory promotion.
-fn ordinary_moves(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
+fn ordinary_moves(setup: &Setup<KumaKind>, trace: &mut dyn Trace<KumaKind>) -> Vec<Move<KumaKind>> {
     let us = setup.turn;
     let mut moves = Vec::new();
     for (from, piece) in setup.pieces().filter(|&(_, p)| p.colour == us) {
-        for to in piece_moves(setup, from) {
-            moves.push(Move {
+        for to in walk(setup, from, Purpose::Move, trace) {
+            let mv = Move {
                 promotion: promotion(piece.kind, us, to, setup.shape),
                 ..Move::new(from, to)
-            });
+            };
+            if mv.promotion.is_some() {
+                trace.candidate(&mv, "KUMA-5.1", "compulsory promotion");
+            }
+            moves.push(mv);
         }
     }
     moves
@@ -288,16 +348,19 @@ fn ordinary_moves(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
 
 /// KUMA-3.2 — the Pawn's double step: a Pawn on its second rank may move two squares straight
 /// forward if both squares in front of it are empty.
-fn pawn_double_steps(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
-    crate::mailbox::pawn_double_steps(setup, KumaKind::Pawn)
+fn pawn_double_steps(
+    setup: &Setup<KumaKind>,
+    trace: &mut dyn Trace<KumaKind>,
+) -> Vec<Move<KumaKind>> {
+    crate::mailbox::pawn_double_steps(setup, KumaKind::Pawn, "KUMA-3.2", trace)
 }
 
 /// KUMA-6.1 — en passant, as FIDE: right after an enemy Pawn's double step, a Pawn that could
 /// have captured it had it made a single step may capture it so, moving diagonally forward to
 /// the square it passed over (the e.p. square). The captured Pawn stands beside the capturing
 /// one, behind the e.p. square.
-fn en_passant(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
-    crate::mailbox::en_passant(setup, KumaKind::Pawn)
+fn en_passant(setup: &Setup<KumaKind>, trace: &mut dyn Trace<KumaKind>) -> Vec<Move<KumaKind>> {
+    crate::mailbox::en_passant(setup, KumaKind::Pawn, "KUMA-6.1", trace)
 }
 
 /// One castling of KUMA-4.1, described by its squares (on the castling side's first rank).
@@ -343,28 +406,62 @@ const KING_FILE: u8 = 4;
 /// nor partner has moved, KUMA-4.3), King and partner stand on their start squares, every
 /// square between them is empty, the King is not in check, and it neither passes over nor lands
 /// on a square the enemy attacks. Written as the King's move (`e1g1`, `e1c1`, KUMA-8.1).
-fn castlings(setup: &Setup<KumaKind>) -> Vec<Move<KumaKind>> {
+/// Each castling is reported to `trace` as a candidate, or as refused with the first condition
+/// it fails.
+fn castlings(setup: &Setup<KumaKind>, trace: &mut dyn Trace<KumaKind>) -> Vec<Move<KumaKind>> {
     let us = setup.turn;
-    let them = us.other();
     let rank = first_rank(us, setup.shape);
-    let on_rank = |file: u8| Square::new(file, rank);
     let rights = setup.castling[us];
     let mut moves = Vec::new();
     for (has_right, c) in [(rights.short, &SHORT), (rights.long, &LONG)] {
-        let allowed = has_right
-            && setup.piece_at(on_rank(KING_FILE)) == Some(Piece::new(us, KumaKind::King))
-            && setup.piece_at(on_rank(c.partner_from)) == Some(Piece::new(us, c.partner))
-            && c.between
-                .iter()
-                .all(|&f| setup.piece_at(on_rank(f)).is_none())
-            && !is_attacked(setup, on_rank(KING_FILE), them)
-            && !is_attacked(setup, on_rank(c.king_passes), them)
-            && !is_attacked(setup, on_rank(c.king_to), them);
-        if allowed {
-            moves.push(Move::new(on_rank(KING_FILE), on_rank(c.king_to)));
+        let mv = Move::new(Square::new(KING_FILE, rank), Square::new(c.king_to, rank));
+        match castling_refusal(setup, has_right, c) {
+            None => {
+                trace.candidate(&mv, "KUMA-4.1", "castling");
+                moves.push(mv);
+            }
+            Some((rule, why)) => trace.refused(&mv, rule, why),
         }
     }
     moves
+}
+
+/// KUMA-4.2, KUMA-4.3 — the first condition of castling `c` that the side to move fails, if any,
+/// checked in the order of [`castlings`].
+fn castling_refusal(
+    setup: &Setup<KumaKind>,
+    has_right: bool,
+    c: &CastlingSquares,
+) -> Option<(Rule, Why<KumaKind>)> {
+    let us = setup.turn;
+    let them = us.other();
+    let on_rank = |file: u8| Square::new(file, first_rank(us, setup.shape));
+    if !has_right {
+        return Some(("KUMA-4.3", Why::NoCastlingRight));
+    }
+    if setup.piece_at(on_rank(KING_FILE)) != Some(Piece::new(us, KumaKind::King)) {
+        return Some(("KUMA-4.2", Why::NotInPlace(on_rank(KING_FILE))));
+    }
+    if setup.piece_at(on_rank(c.partner_from)) != Some(Piece::new(us, c.partner)) {
+        return Some(("KUMA-4.2", Why::NotInPlace(on_rank(c.partner_from))));
+    }
+    if let Some(&f) = c
+        .between
+        .iter()
+        .find(|&&f| setup.piece_at(on_rank(f)).is_some())
+    {
+        return Some(("KUMA-4.2", Why::PathBlocked(on_rank(f))));
+    }
+    if is_attacked(setup, on_rank(KING_FILE), them) {
+        return Some(("KUMA-4.2", Why::InCheck));
+    }
+    if is_attacked(setup, on_rank(c.king_passes), them) {
+        return Some(("KUMA-4.2", Why::PassesAttacked(on_rank(c.king_passes))));
+    }
+    if is_attacked(setup, on_rank(c.king_to), them) {
+        return Some(("KUMA-4.2", Why::LandsAttacked(on_rank(c.king_to))));
+    }
+    None
 }
 
 /// KUMA-4.3 — when castling rights are lost: a side loses both when its King moves (castling
@@ -518,13 +615,61 @@ impl Reference {
     /// move to its last rank is legal even if it leaves the King attacked (the game ends
     /// before the King could be taken); under the default [`BlindBearWin::NeedsLegalMove`] it
     /// obeys this rule like any move.
-    fn is_legal(&self, setup: &Setup<KumaKind>, mv: &Move<KumaKind>) -> bool {
+    ///
+    /// A refused move is reported to `trace` with the King's square and its attackers.
+    fn is_legal(
+        &self,
+        setup: &Setup<KumaKind>,
+        mv: &Move<KumaKind>,
+        trace: &mut dyn Trace<KumaKind>,
+    ) -> bool {
         if self.switches.blind_bear == BlindBearWin::EvenIfExposed
             && is_blind_bear_arrival(setup, mv)
         {
             return true;
         }
-        !in_check(&play(setup, mv), setup.turn)
+        let after = play(setup, mv);
+        if !in_check(&after, setup.turn) {
+            return true;
+        }
+        if trace.listening() {
+            trace.refused(mv, "KUMA-7.1", king_attacked(&after, setup.turn));
+        }
+        false
+    }
+
+    /// KUMA-7.7 — no moves once the game is over by the Blind Bear; otherwise every candidate
+    /// move (ordinary moves with their promotions, double steps, en passant, castlings) that
+    /// passes the legality test of KUMA-7.1. Each rule reports to `trace` what it made and what
+    /// it refused.
+    pub fn legal_moves_traced(
+        &self,
+        pos: &Position<Kuma>,
+        trace: &mut dyn Trace<KumaKind>,
+    ) -> Vec<Move<KumaKind>> {
+        let setup = pos.setup();
+        if blind_bear_home(setup) {
+            trace.game_over("KUMA-7.4");
+            return Vec::new();
+        }
+        let mut moves = ordinary_moves(setup, trace);
+        moves.extend(pawn_double_steps(setup, trace));
+        moves.extend(en_passant(setup, trace));
+        moves.extend(castlings(setup, trace));
+        moves.retain(|mv| self.is_legal(setup, mv, trace));
+        moves
+    }
+}
+
+/// KUMA-7.1 — the reason a move was illegal: `colour`'s King and the pieces attacking it.
+fn king_attacked(setup: &Setup<KumaKind>, colour: Colour) -> Why<KumaKind> {
+    let king = setup
+        .pieces()
+        .find(|&(_, p)| p == Piece::new(colour, KumaKind::King))
+        .map_or(Square::new(0, 0), |(sq, _)| sq);
+    Why::LeavesKingAttacked {
+        king,
+        by: attackers(setup, king, colour.other()),
     }
 }
 
@@ -537,20 +682,9 @@ impl Generator<Kuma> for Reference {
         &self.switches
     }
 
-    /// KUMA-7.7 — no moves once the game is over by the Blind Bear; otherwise every candidate
-    /// move (ordinary moves with their promotions, double steps, en passant, castlings) that
-    /// passes the legality test of KUMA-7.1.
+    /// [`Reference::legal_moves_traced`] with nobody listening.
     fn legal_moves(&self, pos: &Position<Kuma>) -> Vec<Move<KumaKind>> {
-        let setup = pos.setup();
-        if blind_bear_home(setup) {
-            return Vec::new();
-        }
-        let mut moves = ordinary_moves(setup);
-        moves.extend(pawn_double_steps(setup));
-        moves.extend(en_passant(setup));
-        moves.extend(castlings(setup));
-        moves.retain(|mv| self.is_legal(setup, mv));
-        moves
+        self.legal_moves_traced(pos, &mut NoTrace)
     }
 
     fn play_unchecked(&self, pos: &Position<Kuma>, mv: &Move<KumaKind>) -> Position<Kuma> {

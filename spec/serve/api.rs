@@ -8,6 +8,7 @@
 //! | `/api/<game>/play?…&move=e2e4` | the `moves` document of the position after the move, plus `played` |
 //! | `/api/<game>/perft?…&depth=N` | `fairyspec.perft/1` (the divide), bitboard generator by default |
 //! | `/api/<game>/outcome?…` | `fairyspec.outcome/1`: `outcome`, `check`, `claimable` |
+//! | `/api/<game>/explain?…&move=b1b2` (or `&from=b1&to=b2`) | `fairyspec.explain/1`: `explain --json`, legal or not and why, with rule IDs |
 //!
 //! Every question takes the same inputs, as query parameters of a `GET` or as one JSON object in
 //! the body of a `POST` ([`Params`]): `fen` (default: the start position), `moves` (played from
@@ -22,7 +23,9 @@
 use super::Budget;
 use crate::cli::games::{self, CliGame, GameCommand, GeneratorChoice, GAMES};
 use crate::cli::CliError;
-use crate::{Colour, Game, Generator, Kind, Move, Outcome, Position};
+use crate::diagram::RegionStyle;
+use crate::explain::Explanation;
+use crate::{Colour, Game, Generator, Kind, Move, Outcome, Position, Square};
 use serde::Serialize;
 use serde_json::Value;
 use std::time::Instant;
@@ -86,10 +89,23 @@ pub struct Params {
     /// The move to play or explain.
     pub mv: Option<String>,
     pub depth: Option<String>,
+    /// For `explain`: the move from square to square, in board coordinates (CORE-1.1), instead
+    /// of move text.
+    pub from: Option<String>,
+    pub to: Option<String>,
 }
 
 /// The parameter names [`Params`] reads.
-pub const PARAMS: &[&str] = &["fen", "moves", "switch", "generator", "move", "depth"];
+pub const PARAMS: &[&str] = &[
+    "fen",
+    "moves",
+    "switch",
+    "generator",
+    "move",
+    "depth",
+    "from",
+    "to",
+];
 
 impl Params {
     /// Reads query parameters.
@@ -109,6 +125,8 @@ impl Params {
                 "generator" => set_once(&mut p.generator, name, value)?,
                 "move" => set_once(&mut p.mv, name, value)?,
                 "depth" => set_once(&mut p.depth, name, value)?,
+                "from" => set_once(&mut p.from, name, value)?,
+                "to" => set_once(&mut p.to, name, value)?,
                 _ => return Err(unknown(name)),
             }
         }
@@ -146,6 +164,8 @@ impl Params {
                 "generator" => p.generator = Some(text(&value)?),
                 "move" => p.mv = Some(text(&value)?),
                 "depth" => p.depth = Some(text(&value)?),
+                "from" => p.from = Some(text(&value)?),
+                "to" => p.to = Some(text(&value)?),
                 "moves" => match &value {
                     Value::Array(items) => {
                         for item in items {
@@ -319,7 +339,7 @@ pub fn board_doc<G: CliGame>() -> BoardDoc {
         start_fen: Position::<G>::start().fen(),
         file_labels,
         rank_labels,
-        zones: zones(G::NAME, shape.files, shape.ranks),
+        zones: zones::<G>(),
         switches: switch_docs::<G>(),
         pieces: G::Kind::ALL
             .iter()
@@ -351,47 +371,21 @@ fn labels(game: &str, files: u8, ranks: u8) -> (Vec<String>, Vec<String>) {
     }
 }
 
-/// The marked regions of each game's board: Congo's river and castles (CONGO-1.2), Chu Shogi's
-/// promotion zones (each side's last four ranks).
-fn zones(game: &str, files: u8, ranks: u8) -> Vec<Zone> {
-    let sq = |f: u8, r: u8| crate::Square::new(f, r).to_string();
-    let rect = |fs: std::ops::Range<u8>, rs: std::ops::Range<u8>| -> Vec<String> {
-        rs.flat_map(|r| fs.clone().map(move |f| (f, r)))
-            .map(|(f, r)| sq(f, r))
-            .collect()
-    };
-    match game {
-        "congo" => vec![
-            Zone {
-                kind: "river",
-                title: "the river (CONGO-1.2, CONGO-5)".to_string(),
-                squares: rect(0..files, 3..4),
+/// The marked regions of the game's board, as `fairyspec diagram` draws them
+/// ([`crate::diagram::Draw::regions`]): Congo's river and castles, Chu Shogi's promotion zones.
+fn zones<G: CliGame>() -> Vec<Zone> {
+    G::regions()
+        .into_iter()
+        .map(|r| Zone {
+            kind: match r.style {
+                RegionStyle::River => "river",
+                RegionStyle::Castle => "castle",
+                RegionStyle::Zone => "promotion",
             },
-            Zone {
-                kind: "castle",
-                title: "White's castle (CONGO-1.2)".to_string(),
-                squares: rect(2..5, 0..3),
-            },
-            Zone {
-                kind: "castle",
-                title: "Black's castle (CONGO-1.2)".to_string(),
-                squares: rect(2..5, 4..7),
-            },
-        ],
-        "chu" => vec![
-            Zone {
-                kind: "promotion",
-                title: "the first player's promotion zone".to_string(),
-                squares: rect(0..files, ranks - 4..ranks),
-            },
-            Zone {
-                kind: "promotion",
-                title: "the second player's promotion zone".to_string(),
-                squares: rect(0..files, 0..4),
-            },
-        ],
-        _ => Vec::new(),
-    }
+            title: r.label.to_string(),
+            squares: r.squares.iter().map(|s| s.to_string()).collect(),
+        })
+        .collect()
 }
 
 /// The game's switches as the command line names them, with their values: read through serde
@@ -546,6 +540,7 @@ pub enum Question {
     Play,
     Perft,
     Outcome,
+    Explain,
 }
 
 impl Question {
@@ -555,6 +550,7 @@ impl Question {
             "play" => Some(Question::Play),
             "perft" => Some(Question::Perft),
             "outcome" => Some(Question::Outcome),
+            "explain" => Some(Question::Explain),
             _ => None,
         }
     }
@@ -587,7 +583,7 @@ pub fn answer<G: CliGame>(
         Question::Perft => None,
         _ => Some(GeneratorChoice::Reference),
     };
-    let (pos, gen) = prepare::<G>(params, default_generator)?;
+    let (pos, gen, switches) = prepare::<G>(params, default_generator)?;
     let doc = match question {
         Question::Moves => serde_json::to_vec(&moves_doc(&*gen, &pos, None)),
         Question::Play => {
@@ -608,6 +604,7 @@ pub fn answer<G: CliGame>(
             check: gen.is_check(&pos),
             claimable: crate::claimable_draw(&pos, &[]).map(OutcomeField::from),
         }),
+        Question::Explain => serde_json::to_vec(&explain_doc::<G>(&switches, &pos, params)?),
         Question::Perft => {
             let depth = match params.depth.as_deref() {
                 None => return Err(ApiError::bad("perft needs a depth (parameter \"depth\")")),
@@ -630,8 +627,12 @@ pub fn answer<G: CliGame>(
     })
 }
 
-/// A request's position and the generator to answer with.
-type Prepared<G> = (Position<G>, Box<dyn Generator<G>>);
+/// A request's position, the generator to answer with, and the rule switches.
+type Prepared<G> = (
+    Position<G>,
+    Box<dyn Generator<G>>,
+    <G as Game>::Switches,
+);
 
 /// The position and generator a request names: switches, generator, FEN, then its moves.
 fn prepare<G: CliGame>(
@@ -651,7 +652,54 @@ fn prepare<G: CliGame>(
             .map_err(|e| ApiError::bad(format!("move {} of \"moves\": {e}", i + 1)))?;
         pos = gen.play_unchecked(&pos, &mv);
     }
-    Ok((pos, gen))
+    Ok((pos, gen, switches))
+}
+
+/// Schema of [`ExplainDoc`].
+pub const EXPLAIN_SCHEMA: &str = "fairyspec.explain/1";
+
+/// `/api/<game>/explain`: the [`Explanation`] of `fairyspec explain --json`, with its schema.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExplainDoc {
+    pub schema: &'static str,
+    #[serde(flatten)]
+    pub explanation: Explanation,
+}
+
+/// Explains the request's move (`move`, or `from` and `to`).
+fn explain_doc<G: CliGame>(
+    switches: &G::Switches,
+    pos: &Position<G>,
+    params: &Params,
+) -> Result<ExplainDoc, ApiError> {
+    let text = match (&params.mv, &params.from, &params.to) {
+        (Some(text), None, None) => text.trim().to_string(),
+        (None, Some(from), Some(to)) => {
+            let square = |name: &str| {
+                Square::parse(name.trim())
+                    .filter(|&s| G::SHAPE.contains(s))
+                    .ok_or_else(|| {
+                        ApiError::bad(format!(
+                            "{:?} is no square of the {} board",
+                            name.chars().take(20).collect::<String>(),
+                            G::SHAPE
+                        ))
+                    })
+            };
+            Move::<G::Kind>::new(square(from)?, square(to)?).to_string()
+        }
+        _ => {
+            return Err(ApiError::bad(
+                "explain needs a move: \"move\", or \"from\" and \"to\"",
+            ))
+        }
+    };
+    let explanation = crate::explain::explain::<G>(switches, pos, &text)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(ExplainDoc {
+        schema: EXPLAIN_SCHEMA,
+        explanation,
+    })
 }
 
 /// `white` or `black`.

@@ -13,6 +13,7 @@
 //! | `/spec`, `/spec#KUMA-7.4` | SPEC.md, one anchor per rule ([`spec_html`]) |
 //! | `/api/…` | JSON ([`api`]) |
 //! | `/assets/…` | the page's script and style sheet, compiled into the binary |
+//! | `/docs/diagrams/<game>/<piece>.svg` | SPEC.md's piece diagrams, drawn by [`crate::diagram`] on request |
 //!
 //! **Bounds.** The server is made to be left running on a desk, and to survive a hostile
 //! client all the same:
@@ -25,7 +26,8 @@
 //!   1024 characters, perft at most depth 12 and within a time and node budget ([`Budget`]),
 //!   one perft at a time (the next waits at most its own time limit, else 503);
 //! - no path from a request reaches the file system: the pages, the script, the style sheet and
-//!   SPEC.md are compiled in, and a path names one of them or nothing (404);
+//!   SPEC.md are compiled in, SPEC.md's diagrams are drawn by the generator, and a path names
+//!   one of them or nothing (404);
 //! - a bad FEN, move, switch or parameter is answered 400 with the reason in words, never a
 //!   panic.
 
@@ -304,6 +306,10 @@ pub fn route(request: &Request, budget: &Budget) -> Response {
             Some((content_type, body)) => Response::new(200, content_type, body),
             None => not_found(path),
         },
+        ["docs", "diagrams", game, file] => match page::diagram(game, file) {
+            Some(svg) => Response::new(200, "image/svg+xml", svg),
+            None => not_found(path),
+        },
         ["favicon.ico"] => Response::new(204, "image/x-icon", Vec::new()),
         _ => not_found(path),
     }
@@ -341,7 +347,7 @@ fn api_route(request: &Request, segments: &[&str], budget: &Budget) -> Response 
                 return Response::error(
                     404,
                     &format!(
-                        "no question {:?}; the questions are moves, play, perft, outcome",
+                        "no question {:?}; the questions are moves, play, perft, outcome, explain",
                         question.chars().take(40).collect::<String>()
                     ),
                 );
@@ -364,7 +370,7 @@ fn api_route(request: &Request, segments: &[&str], budget: &Budget) -> Response 
         _ => Response::error(
             404,
             &format!(
-                "no API at {:?}; try /api/games or /api/<game>/<moves|play|perft|outcome> with <game> one of {}",
+                "no API at {:?}; try /api/games or /api/<game>/<moves|play|perft|outcome|explain> with <game> one of {}",
                 request.path.chars().take(80).collect::<String>(),
                 GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
             ),

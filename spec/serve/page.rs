@@ -3,6 +3,7 @@
 
 use super::spec_html::escape;
 use crate::cli::games::{self, GAMES};
+use std::sync::OnceLock;
 
 /// The page's script: draws the board from `/api/<game>/moves`, selects, highlights, plays.
 pub const APP_JS: &str = include_str!("assets/app.js");
@@ -16,6 +17,16 @@ pub fn asset(name: &str) -> Option<(&'static str, &'static str)> {
         "style.css" => Some(("text/css; charset=utf-8", STYLE_CSS)),
         _ => None,
     }
+}
+
+/// SPEC.md's diagram `file` of `game` (the files of `docs/diagrams/`), drawn from the reference
+/// generator ([`crate::diagram::all_spec_sets`]) once, on first request — not read from disk.
+pub fn diagram(game: &str, file: &str) -> Option<&'static str> {
+    static SETS: OnceLock<Vec<(&'static str, String, String)>> = OnceLock::new();
+    SETS.get_or_init(crate::diagram::all_spec_sets)
+        .iter()
+        .find(|(g, f, _)| *g == game && f == file)
+        .map(|(_, _, svg)| svg.as_str())
 }
 
 /// A whole page around `body`, with the navigation bar (`active` is the current item: `spec`,

@@ -189,6 +189,18 @@
       const t = el("text", { class: "coord", x: 12, y: y + c / 2 }, svg);
       t.textContent = info.rank_labels[rank];
     }
+    // Outlines of the board's regions (Congo's castles, Chu's promotion zones).
+    for (const z of info.zones) {
+      if (z.kind === "river" || !z.squares.length) continue;
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (const s of z.squares) {
+        const { x, y } = squareXY(s);
+        x0 = Math.min(x0, x); y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x + c); y1 = Math.max(y1, y + c);
+      }
+      const r = el("rect", { class: "zone-outline " + z.kind, x: x0 + 1.5, y: y0 + 1.5, width: x1 - x0 - 3, height: y1 - y0 - 3 }, svg);
+      el("title", {}, r).textContent = z.title;
+    }
     // Paths of the selected piece's multi-step moves.
     const paths = el("g", { class: "paths" }, svg);
     for (const m of selectedMoves) {
@@ -284,7 +296,11 @@
     hoverTimer = setTimeout(() => {
       if (isTarget) {
         const ms = movesFrom(state.selected).filter((m) => m.path[m.path.length - 1] === square);
-        setExplain({ plain: "Legal: " + ms.map((m) => m.move + (m.promotion ? " (promotes to " + m.promotion + ")" : "")).join(", ") + ". Click to play." });
+        if (ms.length === 1) {
+          explainText(ms[0].move);
+        } else {
+          setExplain({ plain: "Legal: " + ms.map((m) => m.move + (m.promotion ? " (promotes to " + m.promotion + ")" : "")).join(", ") + ". Click to choose." });
+        }
       } else if (!ownPieceOn(square)) {
         explainMove(state.selected, square, false);
       }
@@ -350,6 +366,16 @@
     void clicked;
   }
 
+  async function explainText(text) {
+    const seq = ++state.explainSeq;
+    try {
+      const e = await api("explain", { fen: state.doc.fen, move: text });
+      if (seq === state.explainSeq) setExplain({ explanation: e });
+    } catch (err) {
+      if (seq === state.explainSeq) setExplain({ plain: err.message });
+    }
+  }
+
   function ruleLink(id) {
     const a = document.createElement("a");
     a.className = "rule";
@@ -372,6 +398,26 @@
     parent.appendChild(document.createTextNode(text.slice(last)));
   }
 
+  function citedList(items, heading, parent) {
+    if (!items || !items.length) return;
+    const h = document.createElement("div");
+    h.className = "heading";
+    h.textContent = heading;
+    parent.appendChild(h);
+    const ul = document.createElement("ul");
+    for (const r of items) {
+      const li = document.createElement("li");
+      withRuleLinks(r.text || "", li);
+      if (r.rule && !(r.text || "").includes(r.rule)) {
+        li.appendChild(document.createTextNode(" ("));
+        li.appendChild(ruleLink(r.rule));
+        li.appendChild(document.createTextNode(")"));
+      }
+      ul.appendChild(li);
+    }
+    parent.appendChild(ul);
+  }
+
   function setExplain(what) {
     const box = $("explain");
     box.replaceChildren();
@@ -380,22 +426,19 @@
     if (what.explanation) {
       const e = what.explanation;
       box.classList.add(e.legal ? "legal" : "illegal");
+      box.dataset.move = e.move || e.text || "";
       const head = document.createElement("div");
       head.className = "verdict";
-      head.textContent = (e.move || "") + (e.legal ? " is legal" : " is not legal");
+      head.textContent = (e.move || e.text || "") + (e.legal ? " is legal" : " is not legal");
       box.appendChild(head);
-      const ul = document.createElement("ul");
-      for (const r of e.reasons || []) {
-        const li = document.createElement("li");
-        withRuleLinks(r.text || "", li);
-        if (r.rule && !(r.text || "").includes(r.rule)) {
-          li.appendChild(document.createTextNode(" ("));
-          li.appendChild(ruleLink(r.rule));
-          li.appendChild(document.createTextNode(")"));
-        }
-        ul.appendChild(li);
+      citedList(e.position, "the position:", box);
+      citedList(e.reasons, e.legal ? "by:" : "because:", box);
+      citedList(e.effects, "what it does:", box);
+      if (e.piece_moves) {
+        const p = document.createElement("div");
+        p.textContent = "its legal moves from there: " + (e.piece_moves.length ? e.piece_moves.join(" ") : "none");
+        box.appendChild(p);
       }
-      box.appendChild(ul);
       return;
     }
     if (what.verdict) box.classList.add(what.verdict);

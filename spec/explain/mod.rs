@@ -1,0 +1,635 @@
+//! `fairyspec explain`: whether a move is legal and why, citing the rule IDs of SPEC.md.
+//!
+//! The explanation comes from the **reference generator itself**: [`explain`] runs the game's
+//! reference generator once with a [`Recorder`] listening ([`Explain::traced_legal_moves`]) and
+//! reads what its rule functions reported — the lines each piece's movement walked and why each
+//! stopped, the candidates the special rules made, the moves a rule refused and why. Whether
+//! the move is legal is the generator's own answer (the list it returned in that same run); the
+//! property `explain_agrees_with_legal_moves` (tests) holds the two together on random positions
+//! of every game.
+//!
+//! A game plugs in by implementing [`Explain`]: one function that runs its reference generator
+//! with a trace, one that walks a single piece (for [`crate::diagram`]), and the table of the
+//! few rule IDs no generator event carries ([`RuleBook`]).
+//!
+//! ```
+//! use fairyspec::{Position, explain::explain, kuma::Kuma};
+//!
+//! let start = Position::<Kuma>::start();
+//! let e = explain::<Kuma>(&Default::default(), &start, "b1b2").unwrap();
+//! assert!(!e.legal);
+//! assert!(e.reasons[0].text.contains("Blind Bear never moves straight forward"));
+//! assert_eq!(e.reasons[0].rule, "KUMA-3.5");
+//! ```
+
+mod describe;
+mod games;
+
+use crate::moves::ParseMoveError;
+use crate::trace::{Line, Modality, Movement, Recorder, Rule, Stop, Trace};
+use crate::{Colour, Game, Kind, Move, Outcome, Piece, Position, Reason, Setup, Square};
+use describe::{direction_name, line_phrase, unit};
+use serde::Serialize;
+use std::fmt;
+
+/// A game whose reference generator can explain itself.
+pub trait Explain: Game {
+    /// The rule IDs the explanations cite that no generator event carries.
+    const RULES: RuleBook;
+
+    /// The reference generator's legal moves of `pos` (with `switches`), its rule functions
+    /// reporting to `trace` as they work.
+    fn traced_legal_moves(
+        switches: &Self::Switches,
+        pos: &Position<Self>,
+        trace: &mut dyn Trace<Self::Kind>,
+    ) -> Vec<Move<Self::Kind>>;
+
+    /// The reference generator's walk of the piece on `from` alone (its own movement, and the
+    /// Pawn's double step where the game has one), reporting to `trace`. Used on boards that are
+    /// no position (one piece alone) by [`crate::diagram`].
+    fn traced_piece_moves(
+        setup: &Setup<Self::Kind>,
+        from: Square,
+        trace: &mut dyn Trace<Self::Kind>,
+    );
+
+    /// The rule that ends a game for `reason`.
+    fn outcome_rule(reason: Reason) -> Rule;
+
+    /// Reads move text in the game's own forms (default: CORE-1.3, `e2e4`, `a7a8m`).
+    ///
+    /// # Errors
+    /// [`ParseMoveError`] if the text is no move.
+    fn read_move(text: &str) -> Result<Move<Self::Kind>, ParseMoveError> {
+        Move::parse(text)
+    }
+}
+
+/// The rule IDs of one game that the explanations cite beside the generators' own.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleBook {
+    /// Board and turn (`KUMA-1.1`): squares off the board, the wrong side's piece.
+    pub board: Rule,
+    /// How pieces move (`KUMA-3.1`): captures by displacement, no move onto an own piece,
+    /// slides stopped by the first piece.
+    pub movement: Rule,
+    /// Range-limited moves are blockable (`KUMA-3.13`), where the game says so.
+    pub range: Option<Rule>,
+    /// What "check" is (`KUMA-7.1`), where the game has check.
+    pub check: Option<Rule>,
+    /// A finished game has no moves (`KUMA-7.7`).
+    pub terminal: Rule,
+    /// Promotion by rule when the move text carries none (`CONGO-3.9`).
+    pub promotion: Option<Rule>,
+    /// Drowning (`CONGO-5.2`), where the game has a river.
+    pub drowning: Option<Rule>,
+}
+
+/// One statement of an explanation and the rule it rests on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Cited {
+    pub rule: String,
+    pub text: String,
+}
+
+impl Cited {
+    fn new(rule: &str, text: impl Into<String>) -> Cited {
+        Cited {
+            rule: rule.to_string(),
+            text: text.into(),
+        }
+    }
+}
+
+impl fmt::Display for Cited {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.text, self.rule)
+    }
+}
+
+/// The answer of `fairyspec explain`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    pub game: String,
+    pub fen: String,
+    /// The move as given.
+    pub text: String,
+    /// The move as the specification writes it (with a forced promotion filled in), when the
+    /// text could be read as one.
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    pub legal: bool,
+    /// Legal: the rules that make the move. Illegal: the rule that forbids it and why.
+    pub reasons: Vec<Cited>,
+    /// Legal moves only: what the move does (captures, promotion, drowning, check, the end of
+    /// the game).
+    pub effects: Vec<Cited>,
+    /// Where the reason is that no rule moves the piece so: its legal moves from that square.
+    pub piece_moves: Option<Vec<String>>,
+    /// The state of the game before the move, if it is over or the side to move is in check.
+    pub position: Vec<Cited>,
+}
+
+impl Explanation {
+    /// Every rule ID the explanation cites.
+    pub fn rules(&self) -> Vec<&str> {
+        self.reasons
+            .iter()
+            .chain(&self.effects)
+            .chain(&self.position)
+            .map(|c| c.rule.as_str())
+            .collect()
+    }
+
+    /// One line: the move, legal or illegal, and the first reason.
+    pub fn summary(&self) -> String {
+        let verdict = if self.legal { "legal" } else { "illegal" };
+        let shown = self.mv.as_deref().unwrap_or(&self.text);
+        match self.reasons.first() {
+            Some(r) => format!("{shown}: {verdict}: {r}"),
+            None => format!("{shown}: {verdict}"),
+        }
+    }
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = self.mv.as_deref().unwrap_or(&self.text);
+        writeln!(
+            f,
+            "{shown}: {}",
+            if self.legal { "legal" } else { "illegal" }
+        )?;
+        for c in &self.position {
+            writeln!(f, "  position: {c}")?;
+        }
+        let heading = if self.legal { "by" } else { "because" };
+        for c in &self.reasons {
+            writeln!(f, "  {heading}: {c}")?;
+        }
+        for c in &self.effects {
+            writeln!(f, "  effect: {c}")?;
+        }
+        if let Some(moves) = &self.piece_moves {
+            let list = if moves.is_empty() {
+                "(none)".to_string()
+            } else {
+                moves.join(" ")
+            };
+            writeln!(f, "  its legal moves from there: {list}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Explains the move `text` in `pos`, read with the game's rule `switches`.
+///
+/// # Errors
+/// [`ParseMoveError`] if `text` is no move text at all (the command line's exit status 2).
+/// Everything else — a square off the board, an empty from-square, the other side's piece, a
+/// finished game — is an explanation of an illegal move.
+pub fn explain<G: Explain>(
+    switches: &G::Switches,
+    pos: &Position<G>,
+    text: &str,
+) -> Result<Explanation, ParseMoveError> {
+    let mut e = Explanation {
+        game: G::NAME.to_string(),
+        fen: pos.fen(),
+        text: text.to_string(),
+        mv: None,
+        legal: false,
+        reasons: Vec::new(),
+        effects: Vec::new(),
+        piece_moves: None,
+        position: Vec::new(),
+    };
+    let rules = G::RULES;
+    let mv = match Move::<G::Kind>::parse(text.trim()) {
+        Ok(mv) => mv,
+        Err(first) => G::read_move(text).map_err(|_| first)?,
+    };
+    if let Some(off) = mv.path().into_iter().find(|&sq| !G::SHAPE.contains(sq)) {
+        let shape = G::SHAPE;
+        e.reasons.push(Cited::new(
+            rules.board,
+            format!("{off} is off the {}×{} board", shape.files, shape.ranks),
+        ));
+        return Ok(e);
+    }
+
+    let mut rec = Recorder::default();
+    let legal = G::traced_legal_moves(switches, pos, &mut rec);
+    let reference = G::reference(switches);
+    let mv = resolve_promotion(mv, &legal);
+    e.mv = Some(mv.to_string());
+    let setup = pos.setup();
+
+    if let Some(outcome) = reference.outcome(pos) {
+        e.position.push(Cited::new(
+            G::outcome_rule(outcome.reason),
+            format!("the game is over: {}", outcome_words(&outcome)),
+        ));
+    } else if reference.is_check(pos) {
+        if let Some(check) = rules.check {
+            e.position
+                .push(Cited::new(check, format!("{} is in check", pos.turn())));
+        }
+    }
+
+    if legal.contains(&mv) {
+        e.legal = true;
+        e.reasons = why_legal(&mv, &rec, setup);
+        e.effects = effects::<G>(&*reference, pos, &mv, &rec);
+        return Ok(e);
+    }
+
+    if let Some(rule) = rec.game_over {
+        e.reasons
+            .push(Cited::new(rules.terminal, "a finished game has no moves"));
+        if e.position.is_empty() {
+            e.position.push(Cited::new(rule, "the game is over"));
+        }
+        return Ok(e);
+    }
+    let Some(piece) = setup.piece_at(mv.from) else {
+        e.reasons.push(Cited::new(
+            "CORE-1.3",
+            format!(
+                "there is no piece on {}: a move starts on the moving piece's square",
+                mv.from
+            ),
+        ));
+        return Ok(e);
+    };
+    if piece.colour != setup.turn {
+        e.reasons.push(Cited::new(
+            rules.board,
+            format!(
+                "the {} on {} is {}'s, and {} is to move",
+                piece.kind.name(),
+                mv.from,
+                piece.colour,
+                setup.turn
+            ),
+        ));
+        return Ok(e);
+    }
+    let (reasons, no_rule) = why_illegal::<G>(&mv, piece, &rec, &legal);
+    e.reasons = reasons;
+    if no_rule {
+        let mut moves: Vec<String> = legal
+            .iter()
+            .filter(|m| m.from == mv.from)
+            .map(|m| m.to_string())
+            .collect();
+        moves.sort();
+        e.piece_moves = Some(moves);
+    }
+    Ok(e)
+}
+
+/// A move without a promotion letter names the legal move with the same path when that is the
+/// only one (a forced promotion, CORE-1.3).
+fn resolve_promotion<K: Kind>(mv: Move<K>, legal: &[Move<K>]) -> Move<K> {
+    if mv.promotion.is_some() || legal.contains(&mv) {
+        return mv;
+    }
+    let same_path: Vec<&Move<K>> = legal.iter().filter(|m| same_path(m, &mv)).collect();
+    match same_path[..] {
+        [only] => *only,
+        _ => mv,
+    }
+}
+
+fn same_path<K: Kind>(a: &Move<K>, b: &Move<K>) -> bool {
+    a.from == b.from && a.to == b.to && a.via == b.via
+}
+
+fn outcome_words(outcome: &Outcome) -> String {
+    match outcome.winner {
+        Some(w) => format!("{w} wins ({})", outcome.reason),
+        None => format!("a draw ({})", outcome.reason),
+    }
+}
+
+/// The lines of the piece on `from` that end on `to`.
+fn lines_reaching(rec_lines: &[Line], from: Square, to: Square) -> Vec<&Line> {
+    rec_lines
+        .iter()
+        .filter(|l| l.from == from && l.reached.contains(&to))
+        .collect()
+}
+
+/// The rules that make a legal move: the movement line(s) that reach its square and the
+/// special rules that made it.
+fn why_legal<K: Kind>(mv: &Move<K>, rec: &Recorder<K>, setup: &Setup<K>) -> Vec<Cited> {
+    let mut out = Vec::new();
+    let name = setup.piece_at(mv.from).map_or("piece", |p| p.kind.name());
+    let owner = setup.turn;
+    for (cand, rule, what) in &rec.candidates {
+        if cand == mv {
+            out.push(Cited::new(
+                rule,
+                format!("{what}: the {name} on {} to {}", mv.from, mv.to),
+            ));
+        }
+    }
+    // Special moves (a double step, castling, en passant) are reached by no line.
+    if mv.via.is_empty() {
+        for line in lines_reaching(&rec.lines, mv.from, mv.to) {
+            out.insert(
+                0,
+                Cited::new(
+                    line.rule,
+                    format!("the {name} {}", line_phrase(line, owner)),
+                ),
+            );
+        }
+    }
+    if out.is_empty() {
+        out.push(Cited::new("CORE-1.4", "the reference generator lists it"));
+    }
+    out
+}
+
+/// What a legal move does, read off the reference generator's own play of it.
+fn effects<G: Explain>(
+    reference: &dyn crate::Generator<G>,
+    pos: &Position<G>,
+    mv: &Move<G::Kind>,
+    rec: &Recorder<G::Kind>,
+) -> Vec<Cited> {
+    let rules = G::RULES;
+    let before = pos.setup();
+    let after_pos = reference.play_unchecked(pos, mv);
+    let after = after_pos.setup();
+    let us = before.turn;
+    let Some(mover) = before.piece_at(mv.from) else {
+        return Vec::new();
+    };
+    let special = rec
+        .candidates
+        .iter()
+        .find(|(c, _, _)| c == mv)
+        .map(|(_, r, _)| *r);
+    let mut out = Vec::new();
+    for (sq, p) in before.pieces() {
+        let now = after.piece_at(sq);
+        if p.colour != us && now != Some(p) {
+            let rule = if sq == mv.to {
+                rules.movement
+            } else {
+                special.unwrap_or(rules.movement)
+            };
+            out.push(Cited::new(
+                rule,
+                format!("captures the {} {} on {sq}", p.colour, p.kind.name()),
+            ));
+        }
+    }
+    let landed = after.piece_at(mv.to);
+    match landed {
+        Some(p) if p.colour == us && p.kind != mover.kind => {
+            let rule = rec
+                .candidates
+                .iter()
+                .find(|(c, _, _)| c == mv && c.promotion.is_some())
+                .map(|(_, r, _)| *r)
+                .or(rules.promotion)
+                .unwrap_or(rules.movement);
+            out.push(Cited::new(
+                rule,
+                format!("the {} promotes to {}", mover.kind.name(), p.kind.name()),
+            ));
+        }
+        Some(p) if p.colour == us => {}
+        _ => {
+            if let Some(rule) = rules.drowning {
+                out.push(Cited::new(
+                    rule,
+                    format!("the {} drowns in the river on {}", mover.kind.name(), mv.to),
+                ));
+            }
+        }
+    }
+    for (sq, p) in before.pieces() {
+        if p.colour == us && sq != mv.from && after.piece_at(sq) != Some(p) {
+            let gone_to = after
+                .pieces()
+                .find(|&(s, q)| q == p && before.piece_at(s).is_none() && s != mv.to);
+            match (gone_to, rules.drowning) {
+                (Some((to, _)), _) => out.push(Cited::new(
+                    special.unwrap_or(rules.movement),
+                    format!("the {} moves from {sq} to {to}", p.kind.name()),
+                )),
+                (None, Some(rule)) => {
+                    out.push(Cited::new(
+                        rule,
+                        format!("the {} on {sq} drowns in the river", p.kind.name()),
+                    ));
+                }
+                (None, None) => {}
+            }
+        }
+    }
+    if let Some(outcome) = reference.outcome(&after_pos) {
+        out.push(Cited::new(
+            G::outcome_rule(outcome.reason),
+            format!("ends the game: {}", outcome_words(&outcome)),
+        ));
+    } else if reference.is_check(&after_pos) {
+        if let Some(check) = rules.check {
+            out.push(Cited::new(check, format!("gives check to {}", us.other())));
+        }
+    }
+    out
+}
+
+/// The rule that forbids an illegal move of the side to move's own `piece`, and whether the
+/// reason is that no rule moves the piece that way at all (then its moves are listed).
+fn why_illegal<G: Explain>(
+    mv: &Move<G::Kind>,
+    piece: Piece<G::Kind>,
+    rec: &Recorder<G::Kind>,
+    legal: &[Move<G::Kind>],
+) -> (Vec<Cited>, bool) {
+    let rules = G::RULES;
+    let name = piece.kind.name();
+    let owner = piece.colour;
+
+    // A rule refused this very move (castling, a double step, the legality test).
+    let refused: Vec<Cited> = rec
+        .refusals
+        .iter()
+        .filter(|(m, _, _)| m == mv || (mv.promotion.is_none() && same_path(m, mv)))
+        .map(|(_, rule, why)| Cited::new(rule, why.to_string()))
+        .collect();
+    if let Some(last) = refused.last() {
+        return (vec![last.clone()], false);
+    }
+
+    // The path is a move, but not with this promotion.
+    let same: Vec<&Move<G::Kind>> = legal.iter().filter(|m| same_path(m, mv)).collect();
+    let made: Vec<&(Move<G::Kind>, Rule, &str)> = rec
+        .candidates
+        .iter()
+        .filter(|(m, _, _)| same_path(m, mv))
+        .collect();
+    if !same.is_empty() || !made.is_empty() {
+        let rule = made.first().map_or(rules.movement, |(_, r, _)| *r);
+        let mut choices: Vec<String> = same.iter().map(|m| m.to_string()).collect();
+        choices.sort();
+        let text = match (mv.promotion, same.first().and_then(|m| m.promotion)) {
+            (Some(k), None) => {
+                format!("the {name} does not promote on this move (no {})", k.name())
+            }
+            (None, Some(_)) => format!("the move must name its promotion: {}", choices.join(", ")),
+            (Some(k), Some(_)) => format!(
+                "the {name} cannot become a {} here; the moves are {}",
+                k.name(),
+                choices.join(", ")
+            ),
+            (None, None) => "the move is not legal here".to_string(),
+        };
+        return (vec![Cited::new(rule, text)], false);
+    }
+    if mv.promotion.is_some() && mv.via.is_empty() {
+        // Judge the path; the letter is then beside the point.
+        let plain = Move::new(mv.from, mv.to);
+        let (reasons, none) = why_illegal::<G>(&plain, piece, rec, legal);
+        return (reasons, none);
+    }
+
+    // A chain of jumps (or any multi-leg move) that no rule made.
+    let own_lines: Vec<&Line> = rec.lines.iter().filter(|l| l.from == mv.from).collect();
+    let rule_of_piece = own_lines
+        .iter()
+        .find(|l| l.movement != Movement::Jump && l.modality != Modality::CaptureOnly)
+        .or(own_lines.first())
+        .map_or(rules.movement, |l| l.rule);
+    if !mv.via.is_empty() {
+        let first_leg = Move::new(mv.from, mv.via.as_slice()[0]);
+        let (mut reasons, _) = why_illegal::<G>(&first_leg, piece, rec, legal);
+        if legal.contains(&first_leg) || reasons.is_empty() {
+            reasons = vec![Cited::new(
+                rule_of_piece,
+                format!(
+                    "no rule lets the {name} on {} move along {}",
+                    mv.from,
+                    describe::path(mv)
+                ),
+            )];
+        }
+        return (reasons, true);
+    }
+
+    // The lines of the piece's movement that point at the target square.
+    let to = mv.to;
+    let on_ray: Vec<(&Line, u32)> = own_lines
+        .iter()
+        .filter_map(|l| l.steps_to(to).map(|k| (*l, k)))
+        .collect();
+    let mut best: Option<Cited> = None;
+    for &(line, k) in &on_ray {
+        if let Some(c) = stop_reason::<G>(line, k, to, name, owner) {
+            // Prefer a line long enough to reach the square by its length.
+            let long_enough = describe::length(line).map_or(true, |n| k <= n);
+            if long_enough || best.is_none() {
+                best = Some(c);
+                if long_enough {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(c) = best {
+        return (vec![c], false);
+    }
+    let delta = describe::delta(mv.from, to, owner);
+    let text = format!(
+        "the {name} never moves {}",
+        direction_name(unit(delta), delta)
+    );
+    (vec![Cited::new(rule_of_piece, text)], true)
+}
+
+/// Why `line`, which points at `to` (`k` steps away), does not end there.
+fn stop_reason<G: Explain>(
+    line: &Line,
+    k: u32,
+    to: Square,
+    name: &str,
+    owner: Colour,
+) -> Option<Cited> {
+    let rules = G::RULES;
+    let dir = direction_name(
+        unit(describe::delta_of(line.dir, owner)),
+        describe::delta_of(line.dir, owner),
+    );
+    if let Some(n) = describe::length(line) {
+        if k > n {
+            let text = match (line.movement, n) {
+                (Movement::Jump, _) => format!("the {name} jumps exactly two squares {dir}"),
+                (_, 1) if unit_len(line) == 1 => format!("the {name} moves only one square {dir}"),
+                (Movement::Leap, _) => format!(
+                    "the {name} leaps exactly {} {dir}",
+                    describe::squares(unit_len(line))
+                ),
+                _ => format!("the {name} moves at most {} {dir}", describe::squares(n)),
+            };
+            return Some(Cited::new(line.rule, text));
+        }
+    }
+    let blocking_rule = match line.movement {
+        Movement::Range(_) => rules.range.unwrap_or(rules.movement),
+        _ => rules.movement,
+    };
+    let what = match line.movement {
+        Movement::Slide => "the slide stops there",
+        _ => "the move stops there",
+    };
+    let at = |sq: Square| line.steps_to(sq).unwrap_or(0);
+    let cited = match line.stop {
+        Stop::Own(sq) if sq == to => Cited::new(
+            rules.movement,
+            format!("{to} holds a {owner} piece: no move ends on the mover's own piece"),
+        ),
+        Stop::Own(sq) | Stop::Captures(sq) | Stop::Occupied(sq) if at(sq) < k => {
+            Cited::new(blocking_rule, format!("{sq} is occupied, {what}"))
+        }
+        Stop::Occupied(sq) if sq == to => Cited::new(
+            line.rule,
+            format!("the {name} moves {dir} only to an empty square, and {to} is occupied"),
+        ),
+        Stop::NothingToCapture(sq) if line.movement == Movement::Jump => Cited::new(
+            line.rule,
+            format!("there is no enemy piece on {sq} for the {name} to jump"),
+        ),
+        Stop::NothingToCapture(_) => Cited::new(
+            line.rule,
+            format!("the {name} moves {dir} only to capture, and {to} is empty"),
+        ),
+        Stop::Rule(sq, why) if sq == to => Cited::new(line.rule, why.to_string()),
+        Stop::Rule(sq, why) if at(sq) < k => {
+            Cited::new(line.rule, format!("{why}; {sq} is in the way"))
+        }
+        _ if line.modality == Modality::CaptureOnly => Cited::new(
+            line.rule,
+            format!("the {name} moves {dir} only to capture, and {to} is empty"),
+        ),
+        _ => return None,
+    };
+    Some(cited)
+}
+
+/// The number of squares one step of the line covers (1 for a step, 2 for `D`, …).
+fn unit_len(line: &Line) -> u32 {
+    u32::from(
+        line.dir
+            .file
+            .unsigned_abs()
+            .max(line.dir.rank.unsigned_abs()),
+    )
+}
