@@ -23,9 +23,9 @@ use std::time::Duration;
 fn chromium() -> Option<PathBuf> {
     match find_chromium() {
         Some(path) => Some(path),
-        None if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
-            "Chromium is missing in CI: .ci/browser.sh installs Debian's chromium package"
-        ),
+        None if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("Chromium is missing in CI: .ci/browser.sh installs Debian's chromium package")
+        }
         None => {
             eprintln!(
                 "SKIPPED: no chromium on the PATH (apt-get install chromium, or run .ci/browser.sh; \
@@ -103,7 +103,10 @@ fn kuma_page_select_highlight_play_explain() {
         "KUMA-1.1: an 8×8 board"
     );
     let start = Position::<Kuma>::start();
-    assert_eq!(b.eval("document.getElementById('play').dataset.fen"), start.fen());
+    assert_eq!(
+        b.eval("document.getElementById('play').dataset.fen"),
+        start.fen()
+    );
 
     // Select the Pawn on e2: KUMA-3.2, one step or the double step from its second rank.
     b.click(&square("e2"));
@@ -130,7 +133,10 @@ fn kuma_page_select_highlight_play_explain() {
         "document.querySelector('#explain.illegal a.rule') !== null",
         Duration::from_secs(10),
     );
-    assert_eq!(b.eval("document.getElementById('explain').dataset.move"), "e2e5");
+    assert_eq!(
+        b.eval("document.getElementById('explain').dataset.move"),
+        "e2e5"
+    );
 
     // The Blind Bear on b1 never moves straight forward (KUMA-3.5): click it, then b3.
     b.click(&square("b1"));
@@ -145,7 +151,10 @@ fn kuma_page_select_highlight_play_explain() {
           document.getElementById('explain').innerText, \
           [...document.querySelectorAll('#explain a.rule')].map(a => a.getAttribute('href'))]",
     );
-    assert!(explain[0].as_str().unwrap().contains("illegal"), "{explain}");
+    assert!(
+        explain[0].as_str().unwrap().contains("illegal"),
+        "{explain}"
+    );
     let text = explain[1].as_str().unwrap();
     assert!(text.contains("never moves straight forward"), "{text}");
     assert!(text.contains("KUMA-3.5"), "{text}");
@@ -189,7 +198,10 @@ fn kuma_page_select_highlight_play_explain() {
     save_screenshot(&mut b, "kuma-after-e4.png");
 
     // The rule link lands on the rule in the rendered SPEC.md.
-    b.goto(&server.url("/spec#KUMA-3.5"), "document.readyState === 'complete'");
+    b.goto(
+        &server.url("/spec#KUMA-3.5"),
+        "document.readyState === 'complete'",
+    );
     assert_eq!(
         b.eval("document.querySelector(':target') && document.querySelector(':target').id"),
         "KUMA-3.5"
@@ -256,7 +268,10 @@ fn every_highlighted_move_on_every_start_page_equals_moves() {
         }
         // Every from-square of `moves` holds a piece the loop clicked.
         assert!(pieces >= expected.len(), "{name}");
-        checked.push(format!("{name}: {pieces} pieces, {} moves", doc["moves"].as_array().unwrap().len()));
+        checked.push(format!(
+            "{name}: {pieces} pieces, {} moves",
+            doc["moves"].as_array().unwrap().len()
+        ));
         if name == "chu" {
             save_screenshot(&mut b, "chu-start.png");
         }

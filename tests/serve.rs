@@ -520,3 +520,103 @@ fn load_burst_keeps_counts_right() {
     assert_eq!(status, 200);
     assert!(body.contains("\"total\":8902"));
 }
+
+#[test]
+fn explain_cites_the_rule() {
+    let s = server();
+    // KUMA-3.5: "the Blind Bear never moves straight forward" (SPEC.md, from the seed's piece
+    // table: one step sideways or diagonally). b1b3 is two squares straight forward.
+    let (status, body) = s.get("/api/kuma/explain?from=b1&to=b3");
+    assert_eq!(status, 200, "{body}");
+    let doc = json(&body);
+    assert_eq!(doc["schema"], "fairyspec.explain/1");
+    assert_eq!(doc["move"], "b1b3");
+    assert_eq!(doc["legal"], false);
+    assert_eq!(doc["reasons"][0]["rule"], "KUMA-3.5");
+    // KUMA-3.2: the Pawn's double step from its second rank is legal.
+    let (status, body) = s.get("/api/kuma/explain?move=e2e4");
+    assert_eq!(status, 200, "{body}");
+    let doc = json(&body);
+    assert_eq!(doc["legal"], true);
+    assert_eq!(doc["reasons"][0]["rule"], "KUMA-3.2");
+    // Every rule the answers cite is an anchor of /spec.
+    let (_, spec) = s.get("/spec");
+    for rule in ["KUMA-3.5", "KUMA-3.2"] {
+        assert!(spec.contains(&format!("id=\"{rule}\"")), "{rule}");
+    }
+    for (path, needle) in [
+        ("/api/kuma/explain", "needs a move"),
+        ("/api/kuma/explain?from=b1", "needs a move"),
+        ("/api/kuma/explain?from=b1&to=z9", "no square"),
+        ("/api/kuma/explain?from=b1&to=b9", "no square"),
+        ("/api/kuma/explain?move=%21%21", "cannot read move"),
+    ] {
+        let (status, body) = s.get(path);
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(body.contains(needle), "{path}: {needle:?} not in {body}");
+    }
+}
+
+#[test]
+fn spec_images_are_drawn_not_read() {
+    let s = server();
+    let (_, spec) = s.get("/spec");
+    let images: Vec<&str> = spec
+        .split("<img src=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert!(
+        images.len() > 20,
+        "SPEC.md shows a diagram per piece: {}",
+        images.len()
+    );
+    for src in images {
+        let (status, svg) = s.get(&format!("/{src}"));
+        assert_eq!(status, 200, "{src}");
+        assert!(svg.contains("<svg"), "{src}");
+    }
+    assert_eq!(s.get("/docs/diagrams/kuma/nothing.svg").0, 404);
+    assert_eq!(s.get("/docs/diagrams/kuma/../../Cargo.toml").0, 404);
+}
+
+/// The page's `moves` are the reference generator's legal moves, for every game the command line
+/// knows (a game that lands later is checked without a change here).
+#[test]
+fn api_moves_are_the_reference_generators() {
+    use fairyspec::cli::games::{with_game, CliGame, GameCommand, GAMES};
+    use fairyspec::cli::CliError;
+    use fairyspec::Position;
+    struct Reference;
+    impl GameCommand for Reference {
+        type Output = Vec<String>;
+        fn run<G: CliGame>(self) -> Result<Vec<String>, CliError> {
+            let gen = G::reference(&Default::default());
+            let mut moves: Vec<String> = gen
+                .legal_moves(&Position::<G>::start())
+                .iter()
+                .map(|m| m.to_string())
+                .collect();
+            moves.sort();
+            Ok(moves)
+        }
+    }
+    let s = server();
+    let mut checked = 0;
+    for game in GAMES {
+        let Ok(expected) = with_game(game.name, Reference) else {
+            continue;
+        };
+        let (status, body) = s.get(&format!("/api/{}/moves", game.name));
+        assert_eq!(status, 200, "{body}");
+        let got: Vec<String> = json(&body)["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(got, expected, "{}", game.name);
+        checked += 1;
+    }
+    assert!(checked >= 4);
+}

@@ -39,14 +39,24 @@ pub fn reach(addr: &SocketAddr) -> &'static str {
     }
 }
 
-/// Runs `serve`: binds, prints the URL, answers until the process is stopped.
+/// Runs `serve` from its words: `[--bind ADDR] [--port N]`.
 ///
 /// # Errors
-/// [`CliError::Usage`] for bad options, [`CliError::Output`] if the address cannot be bound.
+/// [`CliError::Usage`] for bad options, or those of [`serve`].
 pub fn serve_command(rest: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let parsed = args::parse(rest, SERVE_OPTIONS)?;
     parsed.positionals::<0>([])?;
-    let addr = address(parsed.single("bind")?, parsed.single("port")?)?;
+    serve(
+        address(parsed.single("bind")?, parsed.single("port")?)?,
+        out,
+    )
+}
+
+/// Binds `addr`, prints where it listens and the URL, answers until the process is stopped.
+///
+/// # Errors
+/// [`CliError::Usage`] if the address cannot be bound, [`CliError::Output`] if printing fails.
+pub fn serve(addr: SocketAddr, out: &mut dyn Write) -> Result<(), CliError> {
     let config = Config {
         addr,
         ..Config::default()

@@ -628,11 +628,7 @@ pub fn answer<G: CliGame>(
 }
 
 /// A request's position, the generator to answer with, and the rule switches.
-type Prepared<G> = (
-    Position<G>,
-    Box<dyn Generator<G>>,
-    <G as Game>::Switches,
-);
+type Prepared<G> = (Position<G>, Box<dyn Generator<G>>, <G as Game>::Switches);
 
 /// The position and generator a request names: switches, generator, FEN, then its moves.
 fn prepare<G: CliGame>(

@@ -116,7 +116,10 @@ impl Browser {
             "Target.attachToTarget",
             json!({"targetId": target_id, "flatten": true}),
         );
-        browser.session = attached["sessionId"].as_str().expect("sessionId").to_string();
+        browser.session = attached["sessionId"]
+            .as_str()
+            .expect("sessionId")
+            .to_string();
         browser.call("Page.enable", json!({}));
         browser.call("Runtime.enable", json!({}));
         browser.call(
@@ -209,8 +212,7 @@ impl Browser {
             .iter()
             .filter(|e| {
                 e["method"] == "Runtime.exceptionThrown"
-                    || (e["method"] == "Runtime.consoleAPICalled"
-                        && e["params"]["type"] == "error")
+                    || (e["method"] == "Runtime.consoleAPICalled" && e["params"]["type"] == "error")
             })
             .map(|e| e["params"].to_string())
             .collect()
@@ -280,7 +282,8 @@ impl Drop for Browser {
 impl Browser {
     fn send_close(&mut self) -> std::io::Result<()> {
         self.next_id += 1;
-        let mut bytes = serde_json::to_vec(&json!({"id": self.next_id, "method": "Browser.close"}))?;
+        let mut bytes =
+            serde_json::to_vec(&json!({"id": self.next_id, "method": "Browser.close"}))?;
         bytes.push(0);
         self.input.write_all(&bytes)
     }

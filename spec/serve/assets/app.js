@@ -243,11 +243,13 @@
     hideChooser();
     if (state.selected) {
       const candidates = movesFrom(state.selected).filter((m) => m.path[m.path.length - 1] === square);
-      if (candidates.length === 1) {
+      if (candidates.length === 1 && square !== state.selected) {
         play(candidates[0].move);
         return;
       }
-      if (candidates.length > 1) {
+      // Several moves end here (promotion or not, different paths), or moves that return to
+      // their own square (a Chu lion's igui): ask which.
+      if (candidates.length > 0) {
         showChooser(square, candidates);
         return;
       }
