@@ -21,7 +21,8 @@ pub enum FenDialect {
 }
 
 /// A FEN that cannot be read. Every variant names the field; `column` is the 0-based byte offset
-/// in the input where the problem was found.
+/// in the input where the problem was found. The message counts columns from 1, as editors and
+/// people do (`column 1` is the first character).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseFenError {
     /// No placement field at all.
@@ -67,38 +68,65 @@ impl fmt::Display for ParseFenError {
             RankCount { found, expected } => {
                 write!(f, "placement has {found} ranks, this game has {expected}")
             }
-            RankLength { rank, found, expected, column } => write!(
+            RankLength {
+                rank,
+                found,
+                expected,
+                column,
+            } => write!(
                 f,
-                "rank {rank} describes {found} squares, this game has {expected} files (column {column})"
+                "rank {rank} describes {found} squares, this game has {expected} files (column {})",
+                column + 1
             ),
             UnknownPiece { symbol, column } => {
-                write!(f, "unknown piece {symbol:?} at column {column}")
+                write!(f, "unknown piece {symbol:?} at column {}", column + 1)
             }
-            BadEmptyCount { column } => write!(f, "bad empty-square count at column {column}"),
+            BadEmptyCount { column } => {
+                write!(f, "bad empty-square count at column {}", column + 1)
+            }
             MissingField { field } => write!(f, "missing {field} field"),
             Side { text, column } => {
-                write!(f, "side to move must be 'w' or 'b', found {text:?} (column {column})")
+                write!(
+                    f,
+                    "side to move must be 'w' or 'b', found {text:?} (column {})",
+                    column + 1
+                )
             }
             Castling { text, column } => {
-                write!(f, "bad castling field {text:?} (column {column}); expected '-' or letters from KQkq")
+                write!(
+                    f,
+                    "bad castling field {text:?} (column {}); expected '-' or letters from KQkq",
+                    column + 1
+                )
             }
             EpSquare { text, column } => {
-                write!(f, "bad en-passant field {text:?} (column {column}); expected '-' or a square")
+                write!(
+                    f,
+                    "bad en-passant field {text:?} (column {}); expected '-' or a square",
+                    column + 1
+                )
             }
             HalfmoveClock { text, column } => {
-                write!(f, "bad half-move clock {text:?} (column {column})")
+                write!(f, "bad half-move clock {text:?} (column {})", column + 1)
             }
             FullmoveNumber { text, column } => {
-                write!(f, "bad move number {text:?} (column {column})")
+                write!(f, "bad move number {text:?} (column {})", column + 1)
             }
             CounterStrike { text, column } => {
-                write!(f, "bad counter-strike field {text:?} (column {column})")
+                write!(
+                    f,
+                    "bad counter-strike field {text:?} (column {})",
+                    column + 1
+                )
             }
             LoneCounter { column } => write!(
                 f,
-                "only one move counter at column {column}: give both (halfmove fullmove) or neither"
+                "only one move counter at column {}: give both (halfmove fullmove) or neither",
+                column + 1
             ),
-            TrailingText { column } => write!(f, "unexpected text after the FEN at column {column}"),
+            TrailingText { column } => {
+                write!(f, "unexpected text after the FEN at column {}", column + 1)
+            }
         }
     }
 }

@@ -118,17 +118,24 @@ pub trait Generator<G: Game>: Send + Sync {
         if legal.contains(&mv) {
             return Ok(mv);
         }
+        let same_path: Vec<_> = legal
+            .iter()
+            .filter(|m| m.from == mv.from && m.to == mv.to && m.via == mv.via)
+            .collect();
         if mv.promotion.is_none() {
-            let same_path: Vec<_> = legal
-                .iter()
-                .filter(|m| m.from == mv.from && m.to == mv.to && m.via == mv.via)
-                .collect();
             if let [only] = same_path[..] {
                 return Ok(*only);
             }
         }
         let reason = if let Some(outcome) = self.outcome(pos) {
             format!("the game is over ({outcome})")
+        } else if mv.promotion.is_none() && same_path.len() > 1 {
+            let mut choices: Vec<String> = same_path.iter().map(|m| m.to_string()).collect();
+            choices.sort();
+            format!(
+                "this move promotes: add the new piece's letter, one of {}",
+                choices.join(", ")
+            )
         } else if pos.piece_at(mv.from).is_none() {
             format!("no piece on {}", mv.from)
         } else if pos.piece_at(mv.from).map(|p| p.colour) != Some(pos.turn()) {

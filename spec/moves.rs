@@ -203,7 +203,7 @@ impl<K: Kind> Serialize for Move<K> {
 /// Move text that is not a move in the notation (independent of any position).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseMoveError {
-    /// Unexpected character at `column`.
+    /// Unexpected character at `column` (0-based; the message counts from 1).
     Syntax { text: String, column: usize },
     /// Fewer than two squares.
     TooFewSquares { text: String },
@@ -219,7 +219,8 @@ impl fmt::Display for ParseMoveError {
             ParseMoveError::Syntax { text, column } => {
                 write!(
                     f,
-                    "cannot read move {text:?}: unexpected text at column {column}"
+                    "cannot read move {text:?}: unexpected text at column {}",
+                    column + 1
                 )
             }
             ParseMoveError::TooFewSquares { text } => {

@@ -4,6 +4,9 @@
 //!
 //! The node limits keep `cargo test` fast; `fairyspec verify` runs the files without them.
 
+// A failing comparison of move lists, divides or reports shows a line-by-line diff.
+use pretty_assertions::assert_eq;
+
 use fairyspec::chess::{Chess, ChessKind};
 use fairyspec::perft::parse_perft_file;
 use fairyspec::{claimable_draw, Colour, Game, Generator, Move, Outcome, Position, Reason};

@@ -4,6 +4,9 @@
 //! Expected numbers are hand counts (explained where used) or published counts
 //! (`corpus/kuma/start.perft`), never the program's own output.
 
+// A failing comparison of move lists, divides or reports shows a line-by-line diff.
+use pretty_assertions::assert_eq;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -257,7 +260,14 @@ fn unimplemented_game_exits_2() {
 fn help_documents_every_command_and_option() {
     let help = ok(&["--help"]);
     assert_eq!(ok(&["help"]), help);
-    assert_eq!(ok(&["perft", "--help"]), help);
+    // Each command has its own page, with its own options and not the others'.
+    let perft_help = ok(&["perft", "--help"]);
+    assert_ne!(perft_help, help);
+    assert!(perft_help.contains("--threads"), "{perft_help}");
+    assert!(
+        !perft_help.contains("--max-reference-nodes"),
+        "{perft_help}"
+    );
     for word in [
         "verify",
         "perft",

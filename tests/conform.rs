@@ -4,6 +4,9 @@
 //! (`.ci/engines.sh` installs them): Debian's `fairy-stockfish` (UCI, orthodox chess) and the
 //! Python binding `pyffish` (Kuma Chess through `examples/kuma/pyffish_perftree.py`).
 
+// A failing comparison of move lists, divides or reports shows a line-by-line diff.
+use pretty_assertions::assert_eq;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

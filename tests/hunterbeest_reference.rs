@@ -7,6 +7,9 @@
 //! swapped, the two castlings exchanged: Black's army is White's turned round, BHB-1.2), which
 //! must have exactly the rotated moves.
 
+// A failing comparison of move lists, divides or reports shows a line-by-line diff.
+use pretty_assertions::assert_eq;
+
 use fairyspec::hunterbeest::rules::in_check;
 use fairyspec::hunterbeest::{Hunterbeest, HunterbeestKind, HunterbeestSwitches, StalemateResult};
 use fairyspec::{

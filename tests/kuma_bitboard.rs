@@ -6,6 +6,9 @@
 //! every move (as FEN), on the outcome and on whether the side to move is in check, under both
 //! Blind Bear readings (KUMA-7.4).
 
+// A failing comparison of move lists, divides or reports shows a line-by-line diff.
+use pretty_assertions::assert_eq;
+
 use fairyspec::kuma::{BlindBearWin, Kuma, KumaSwitches};
 use fairyspec::{Game, Generator, Position};
 

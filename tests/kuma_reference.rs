@@ -6,6 +6,9 @@
 //! given to [`legal`] is also checked in its colour mirror (ranks flipped, colours swapped),
 //! which must have the mirrored moves: the same rules seen from Black's side.
 
+// A failing comparison of move lists, divides or reports shows a line-by-line diff.
+use pretty_assertions::assert_eq;
+
 use fairyspec::kuma::rules::{in_check, is_attacked, piece_moves};
 use fairyspec::kuma::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
 use fairyspec::{

@@ -1,139 +1,287 @@
-//! Hand-written argument parsing: positionals and `--name value` / `--name=value` options.
+//! The command line as [clap](https://docs.rs/clap) types: one struct per command, the options
+//! they share, and the value parsers that check numbers and game names while clap reads them.
+//!
+//! The game names, their status and their rule switches in the help pages are generated from the
+//! games themselves ([`super::games::GAMES`], [`super::games::with_game`]), never written here.
 
-use super::error::CliError;
+use super::conform::Protocol;
+use super::games::{GeneratorChoice, GAMES};
+use super::perft::Fault;
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+use clap_complete::Shell;
 
-/// A command line split into positional arguments and options, checked against the options a
-/// command accepts.
-#[derive(Debug, Default)]
-pub struct Parsed {
-    pub positionals: Vec<String>,
-    options: Vec<(&'static str, String)>,
-    flags: Vec<&'static str>,
+/// The most threads `--threads` accepts.
+pub const MAX_THREADS: usize = 256;
+/// The deepest perft the command line accepts (as in `.perft` files).
+pub const MAX_DEPTH: u32 = 64;
+
+/// An executable rules specification of chess variants.
+#[derive(Debug, Parser)]
+#[command(
+    name = "fairyspec",
+    version,
+    about = "fairyspec — an executable rules specification of chess variants",
+    long_about = None,
+    subcommand_required = true,
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
 }
 
-/// Splits `args` (the words after the command name). Every option takes a value; `allowed` lists
-/// the option names (without `--`) the command accepts. `--` ends the options. A word that starts
-/// with `-` and a digit (`-1`) is a positional, so that a negative depth is reported as a bad
-/// depth rather than an unknown option.
-///
-/// # Errors
-/// [`CliError::Usage`] for an option the command does not accept or an option without its value.
-pub fn parse(args: &[String], allowed: &[&'static str]) -> Result<Parsed, CliError> {
-    parse_with_flags(args, allowed, &[])
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Runs the corpus through every generator that exists
+    #[command(after_help = super::help::verify_details())]
+    Verify(VerifyArgs),
+    /// Counts the leaves of the legal-move tree, divided by root move (the perftree format)
+    #[command(after_help = super::help::perft_details())]
+    Perft(PerftArgs),
+    /// Lists the legal moves, one per line, sorted by move text
+    #[command(after_help = super::help::moves_details())]
+    Moves(MovesArgs),
+    /// Replays a game record and prints its result
+    #[command(after_help = super::help::replay_details())]
+    Replay(ReplayArgs),
+    /// Tests another implementation (engine, GUI, server) against the specification
+    #[command(after_help = super::help::conform_details())]
+    Conform(ConformArgs),
+    /// Writes a conformance corpus (.perft) of seeded random positions on stdout
+    Corpus(CorpusArgs),
+    /// Says whether a move is legal and why, citing the rule IDs of SPEC.md
+    Explain(ExplainArgs),
+    /// Draws a board or a piece's moves as SVG (`diagram all -o DIR`: SPEC.md's)
+    Diagram(DiagramArgs),
+    /// Serves a web page per game, SPEC.md and a JSON API on 127.0.0.1
+    Serve(ServeArgs),
+    /// Prints a shell completion script on stdout
+    #[command(after_help = super::help::completions_details())]
+    Completions {
+        /// The shell
+        #[arg(value_name = "shell")]
+        shell: Shell,
+    },
 }
 
-/// [`parse`] for a command that also takes `flags`: options without a value (`--json`), read
-/// with [`Parsed::flag`].
-///
-/// # Errors
-/// As [`parse`]; a flag given a value (`--json=yes`) is an error too.
-pub fn parse_with_flags(
-    args: &[String],
-    allowed: &[&'static str],
-    flags: &[&'static str],
-) -> Result<Parsed, CliError> {
-    let mut parsed = Parsed::default();
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        if word == "--" {
-            parsed.positionals.extend(words.by_ref().cloned());
-            break;
-        }
-        let looks_numeric = word
-            .strip_prefix('-')
-            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
-        let Some(body) = word.strip_prefix('-').filter(|_| !looks_numeric) else {
-            parsed.positionals.push(word.clone());
-            continue;
-        };
-        let body = body.strip_prefix('-').unwrap_or(body);
-        let (name, inline) = match body.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
-            None => (body, None),
-        };
-        if let Some(&flag) = flags.iter().find(|f| **f == name) {
-            if inline.is_some() {
-                return Err(CliError::Usage(format!("option --{flag} takes no value")));
-            }
-            parsed.flags.push(flag);
-            continue;
-        }
-        let Some(&name) = allowed.iter().find(|a| **a == name) else {
-            return Err(CliError::Usage(format!("unknown option {word:?}")));
-        };
-        let value = match inline {
-            Some(v) => v,
-            None => words
-                .next()
-                .cloned()
-                .ok_or_else(|| CliError::Usage(format!("option --{name} needs a value")))?,
-        };
-        parsed.options.push((name, value));
-    }
-    Ok(parsed)
+/// The position and rules of `perft` and `moves`.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// The position (default: the start position); the move counters may be left out. Quote it
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// Plays these moves (space-separated move text) from the position first
+    #[arg(long, value_name = "\"M1 M2 ...\"")]
+    pub moves: Option<String>,
+    /// The move generator (default: bitboard where the game has one, else reference)
+    #[arg(long, value_name = "G")]
+    pub generator: Option<GeneratorChoice>,
+    /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
+    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    pub switches: Vec<String>,
 }
 
-impl Parsed {
-    /// The value of an option that may be given at most once.
-    ///
-    /// # Errors
-    /// [`CliError::Usage`] if it was given more than once.
-    pub fn single(&self, name: &str) -> Result<Option<&str>, CliError> {
-        match self.all(name)[..] {
-            [] => Ok(None),
-            [value] => Ok(Some(value)),
-            _ => Err(CliError::Usage(format!("option --{name} given twice"))),
-        }
-    }
+/// `fairyspec perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The game
+    #[arg(value_name = "game", value_parser = GameName)]
+    pub game: String,
+    /// Plies deep (0 to 64)
+    #[arg(value_name = "depth", allow_negative_numbers = true, value_parser = depth)]
+    pub depth: u32,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Threads sharing the root moves (1 to 256)
+    #[arg(long, value_name = "N", default_value = "1", value_parser = threads)]
+    pub threads: usize,
+    /// The result as one JSON object (schema fairyspec.perft/1) instead of the perftree text
+    #[arg(long)]
+    pub json: bool,
+    /// For testing conformance tooling only: a deliberate rules bug (wrong counts on purpose)
+    #[arg(long, value_name = "FAULT")]
+    pub inject_fault: Option<Fault>,
+}
 
-    /// Whether the flag `name` was given.
-    pub fn flag(&self, name: &str) -> bool {
-        self.flags.contains(&name)
-    }
+/// `fairyspec moves`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// The game
+    #[arg(value_name = "game", value_parser = GameName)]
+    pub game: String,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// The result as one JSON object (schema fairyspec.moves/1)
+    #[arg(long)]
+    pub json: bool,
+}
 
-    /// Every value of a repeatable option, in order.
-    pub fn all(&self, name: &str) -> Vec<&str> {
-        self.options
-            .iter()
-            .filter(|(n, _)| *n == name)
-            .map(|(_, v)| v.as_str())
-            .collect()
-    }
+/// `fairyspec replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The game
+    #[arg(value_name = "game", value_parser = GameName)]
+    pub game: String,
+    /// The game record
+    #[arg(value_name = "file")]
+    pub file: std::path::PathBuf,
+    /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
+    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    pub switches: Vec<String>,
+    /// The result as one JSON object (schema fairyspec.replay/1)
+    #[arg(long)]
+    pub json: bool,
+}
 
-    /// Exactly `names.len()` positional arguments, named for the error message.
-    ///
-    /// # Errors
-    /// [`CliError::Usage`] naming the first missing argument, or the first extra one.
-    pub fn positionals<const N: usize>(&self, names: [&str; N]) -> Result<[&str; N], CliError> {
-        if let Some(extra) = self.positionals.get(N) {
-            return Err(CliError::Usage(format!("unexpected argument {extra:?}")));
-        }
-        let mut out = [""; N];
-        for (i, name) in names.iter().enumerate() {
-            out[i] = self
-                .positionals
-                .get(i)
-                .ok_or_else(|| CliError::Usage(format!("missing argument <{name}>")))?;
-        }
-        Ok(out)
-    }
+/// `fairyspec verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Only this game
+    #[arg(long, value_name = "GAME", value_parser = GameName)]
+    pub game: Option<String>,
+    /// The reference generator skips counts above this
+    #[arg(long, value_name = "N", default_value = "5_000_000", value_parser = max_reference_nodes)]
+    pub max_reference_nodes: u64,
+    /// The corpus: a folder of game folders, one game folder, or one .perft file
+    #[arg(long, value_name = "PATH", default_value = super::verify::DEFAULT_CORPUS)]
+    pub corpus: std::path::PathBuf,
+    /// Threads sharing each count's root moves (1 to 256)
+    #[arg(long, value_name = "N", default_value = "1", value_parser = threads)]
+    pub threads: usize,
+    /// The whole result as one JSON object (schema fairyspec.verify/1) instead of the tables
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `fairyspec conform`.
+#[derive(Debug, Args)]
+pub struct ConformArgs {
+    /// The game
+    #[arg(value_name = "game", value_parser = GameName)]
+    pub game: String,
+    /// The engine's command line (split on spaces, quotes respected; no shell)
+    #[arg(long, value_name = "COMMAND", required = true)]
+    pub engine: String,
+    /// How the engine is spoken to
+    #[arg(long, value_name = "P", default_value = "perftree")]
+    pub protocol: Protocol,
+    /// A .perft file or a folder of them (default: corpus/GAME)
+    #[arg(long, value_name = "PATH")]
+    pub corpus: Option<std::path::PathBuf>,
+    /// Check every position at this depth only (default: the depths the corpus lists)
+    #[arg(long, value_name = "N", value_parser = conform_depth)]
+    pub depth: Option<u32>,
+    /// A UCI option for the engine (--protocol uci)
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// The engine's move text to the spec's
+    #[arg(long, value_name = "NAME", default_value = "identity", value_parser = map_names())]
+    pub map: String,
+    /// Seconds per engine query (1 to 86400); the engine is then killed
+    #[arg(long, value_name = "S", default_value = "60", value_parser = timeout)]
+    pub timeout: u64,
+    /// Writes the whole result as JSON to this file (checked writable before the run)
+    #[arg(long, value_name = "FILE.json")]
+    pub report: Option<std::path::PathBuf>,
+    /// The specification's rule reading SPEC.md names
+    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    pub switches: Vec<String>,
+}
+
+/// `fairyspec explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The game
+    #[arg(value_name = "game", value_parser = GameName)]
+    pub game: String,
+    /// The move (`e2e4`, `a7a8m`)
+    #[arg(value_name = "move")]
+    pub mv: String,
+    /// The position (default: the start position); the move counters may be left out. Quote it
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// Plays these moves (space-separated move text) from the position first
+    #[arg(long, value_name = "\"M1 M2 ...\"")]
+    pub moves: Option<String>,
+    /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
+    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    pub switches: Vec<String>,
+    /// The answer as one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `fairyspec diagram`.
+#[derive(Debug, Args)]
+pub struct DiagramArgs {
+    /// The game, or `all` for SPEC.md's diagrams of every game (with -o DIR)
+    #[arg(value_name = "game")]
+    pub game: String,
+    /// The position (default: the start position)
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// Plays these moves (space-separated move text) from the position first
+    #[arg(long, value_name = "\"M1 M2 ...\"")]
+    pub moves: Option<String>,
+    /// A rule reading SPEC.md names
+    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    pub switches: Vec<String>,
+    /// A piece (its letter) alone on the board, with the squares it reaches
+    #[arg(long, value_name = "X")]
+    pub piece: Option<String>,
+    /// The square of --piece, or the piece of the position whose moves are marked
+    #[arg(long, value_name = "S")]
+    pub square: Option<String>,
+    /// A move to draw as an arrow (repeatable)
+    #[arg(long, value_name = "MOVE")]
+    pub highlight: Vec<String>,
+    /// The SVG file (default: stdout); for `all`, the folder
+    #[arg(short = 'o', long = "output", value_name = "FILE.svg")]
+    pub output: Option<std::path::PathBuf>,
+}
+
+/// `fairyspec serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (default 127.0.0.1: this machine only)
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<String>,
+    /// The port (default 8754; 0 for any free port)
+    #[arg(long, value_name = "N")]
+    pub port: Option<u16>,
+}
+
+/// `fairyspec corpus`.
+#[derive(Debug, Args)]
+pub struct CorpusArgs {
+    /// The game
+    #[arg(value_name = "game", value_parser = GameName)]
+    pub game: String,
+    /// How many distinct positions (1 to 100000)
+    #[arg(long, value_name = "N", required = true, value_parser = positions)]
+    pub positions: usize,
+    /// Counts at every depth from 1 to D (1 to 64)
+    #[arg(long, value_name = "D", required = true, value_parser = conform_depth)]
+    pub depth: u32,
+    /// The seed of the random playouts
+    #[arg(long, value_name = "S", required = true, value_parser = seed)]
+    pub seed: u64,
 }
 
 /// Parses a whole number for option or argument `what`; `_` and `,` may group digits
 /// (`5_000_000`).
 ///
 /// # Errors
-/// [`CliError::Usage`] if it is not a number in `min..=max`.
-pub fn number<T>(what: &str, text: &str, min: T, max: T) -> Result<T, CliError>
+/// A message naming `what` and the range if it is not a number in `min..=max`.
+pub fn number<T>(what: &str, text: &str, min: T, max: T) -> Result<T, String>
 where
     T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
 {
     let digits: String = text.chars().filter(|c| !matches!(c, '_' | ',')).collect();
-    let bad = || {
-        CliError::Usage(format!(
-            "{what} must be a whole number from {min} to {max}, not {text:?}"
-        ))
-    };
+    let bad = || format!("{what} must be a whole number from {min} to {max}, not {text:?}");
     let n = digits.parse::<T>().map_err(|_| bad())?;
     if n < min || n > max {
         return Err(bad());
@@ -141,49 +289,122 @@ where
     Ok(n)
 }
 
+fn depth(text: &str) -> Result<u32, String> {
+    number("the depth", text, 0, MAX_DEPTH)
+}
+
+fn conform_depth(text: &str) -> Result<u32, String> {
+    number("--depth", text, 1, MAX_DEPTH)
+}
+
+fn threads(text: &str) -> Result<usize, String> {
+    number("--threads", text, 1, MAX_THREADS)
+}
+
+fn max_reference_nodes(text: &str) -> Result<u64, String> {
+    number("--max-reference-nodes", text, 0, u64::MAX)
+}
+
+fn timeout(text: &str) -> Result<u64, String> {
+    number("--timeout", text, 1, 86_400)
+}
+
+fn positions(text: &str) -> Result<usize, String> {
+    number("--positions", text, 1, 100_000)
+}
+
+fn seed(text: &str) -> Result<u64, String> {
+    number("--seed", text, 0, u64::MAX)
+}
+
+fn map_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        crate::conform::mapping::BUILTIN
+            .iter()
+            .map(|(name, _)| *name),
+    )
+}
+
+/// The closest of `choices` to `word`, if it is close enough to be a likely misspelling.
+pub fn did_you_mean<'a>(word: &str, choices: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    choices
+        .into_iter()
+        .map(|c| (strsim::jaro(word, c), c))
+        .filter(|(score, _)| *score > 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+/// Reads a game name: any name of [`GAMES`] (whether implemented is checked when the command
+/// runs, so that an unfinished game says so). Its possible values feed the help pages and the
+/// shell completions.
+#[derive(Clone, Copy, Debug)]
+pub struct GameName;
+
+impl TypedValueParser for GameName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        if GAMES.iter().any(|g| g.name == text) {
+            return Ok(text.into_owned());
+        }
+        Err(clap::Error::raw(
+            clap::error::ErrorKind::ValueValidation,
+            unknown_game_message(&text),
+        ))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            GAMES
+                .iter()
+                .map(|g| PossibleValue::new(g.name).help(g.title)),
+        ))
+    }
+}
+
+/// `unknown game "shogi"; the games are: …` with a suggestion when one is close.
+pub fn unknown_game_message(name: &str) -> String {
+    let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+    let mut msg = format!("unknown game {name:?}; the games are: {}", names.join(", "));
+    if let Some(close) = did_you_mean(name, names.iter().copied()) {
+        msg.push_str(&format!("; did you mean {close:?}?"));
+    }
+    msg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
-    fn words(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_string).collect()
+    #[test]
+    fn the_command_definition_is_consistent() {
+        Cli::command().debug_assert();
     }
 
     #[test]
-    fn splits_positionals_and_options() {
-        let p = parse(
-            &words("kuma 3 --threads 2 --fen=x --switch a=b --switch c=d"),
-            &["threads", "fen", "switch"],
-        )
-        .unwrap();
-        assert_eq!(p.positionals, vec!["kuma", "3"]);
-        assert_eq!(p.single("threads").unwrap(), Some("2"));
-        assert_eq!(p.single("fen").unwrap(), Some("x"));
-        assert_eq!(p.all("switch"), vec!["a=b", "c=d"]);
-        assert_eq!(p.positionals(["game", "depth"]).unwrap(), ["kuma", "3"]);
-    }
-
-    #[test]
-    fn rejects_unknown_repeated_and_valueless_options() {
-        assert!(parse(&words("--bogus 1"), &["fen"]).is_err());
-        assert!(parse(&words("kuma --fen"), &["fen"]).is_err());
-        let p = parse(&words("--fen a --fen b"), &["fen"]).unwrap();
-        assert!(p.single("fen").is_err());
-        assert!(p.positionals(["game"]).is_err());
-        let p = parse(&words("a b c"), &[]).unwrap();
-        assert!(p.positionals(["x", "y"]).is_err());
-    }
-
-    #[test]
-    fn negative_numbers_are_positionals_and_rejected_as_numbers() {
-        let p = parse(&words("kuma -1"), &[]).unwrap();
-        assert_eq!(p.positionals, vec!["kuma", "-1"]);
-        assert!(number::<u32>("depth", "-1", 0, 64).is_err());
-        assert!(number::<u32>("depth", "65", 0, 64).is_err());
-        assert!(number::<u32>("depth", "x", 0, 64).is_err());
+    fn numbers_accept_grouping_and_name_their_range() {
         assert_eq!(
-            number::<u64>("nodes", "5_000,000", 0, u64::MAX).unwrap(),
-            5_000_000
+            number::<u64>("nodes", "5_000,000", 0, u64::MAX),
+            Ok(5_000_000)
         );
+        for bad in ["-1", "65", "x", ""] {
+            let e = number::<u32>("the depth", bad, 0, 64).unwrap_err();
+            assert!(e.contains("the depth") && e.contains("0 to 64"), "{e}");
+        }
+    }
+
+    #[test]
+    fn misspelt_game_names_get_a_suggestion() {
+        assert!(unknown_game_message("kumma").contains("did you mean \"kuma\"?"));
+        assert!(unknown_game_message("hunterbeast").contains("\"hunterbeest\""));
+        assert!(!unknown_game_message("xiangqi").contains("did you mean"));
     }
 }

@@ -1,11 +1,12 @@
 //! `fairyspec conform`: an outside engine against the specification, position by position
 //! (see [`crate::conform`]).
 
-use super::args::{self, Parsed};
+use super::args::ConformArgs;
 use super::error::CliError;
 use super::games::{self, CliGame, GameCommand};
+use super::progress;
 use super::verify::DEFAULT_CORPUS;
-use crate::conform::mapping::{builtin, BUILTIN};
+use crate::conform::mapping::builtin;
 use crate::conform::{
     conform, ConformOptions, CorpusEntry, Engine, EngineError, PerftreeEngine, UciEngine,
 };
@@ -14,94 +15,66 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The options `conform` accepts.
-pub const CONFORM_OPTIONS: &[&str] = &[
-    "engine", "protocol", "corpus", "depth", "option", "map", "timeout", "report", "switch",
-];
-
 /// Seconds one engine query may take unless `--timeout` says otherwise.
 pub const DEFAULT_TIMEOUT: u64 = 60;
 
 /// How the engine is spoken to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Protocol {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Protocol {
+    /// One process per query: `<command> <depth> "<fen>" "<moves>"`, perftree output
     Perftree,
+    /// One long-lived UCI engine answering `go perft N`
     Uci,
 }
 
-struct Conform<'a, 'o> {
-    engine: &'a str,
-    protocol: Protocol,
+struct Conform<'o> {
+    args: ConformArgs,
     corpus: PathBuf,
-    depth: Option<u32>,
     options: Vec<(String, String)>,
-    map: &'a str,
-    timeout: Duration,
-    report: Option<&'a str>,
-    switches: Vec<&'a str>,
     out: &'o mut dyn Write,
 }
 
 /// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci] [--corpus PATH]
 /// [--depth N] [--option NAME=VALUE]... [--map NAME] [--timeout S] [--report FILE.json]
 /// [--switch NAME=VALUE]...` (the switches choose the specification's rule readings).
-pub fn conform_command(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let parsed = args::parse(args, CONFORM_OPTIONS)?;
-    let [game] = parsed.positionals(["game"])?;
-    let engine = parsed
-        .single("engine")?
-        .ok_or_else(|| CliError::Usage("conform needs --engine \"<command>\"".to_string()))?;
-    let protocol = match parsed.single("protocol")? {
-        None | Some("perftree") => Protocol::Perftree,
-        Some("uci") => Protocol::Uci,
-        Some(other) => {
-            return Err(CliError::Usage(format!(
-                "--protocol must be perftree or uci, not {other:?}"
-            )))
-        }
-    };
-    let map = parsed.single("map")?.unwrap_or("identity");
-    if builtin(map).is_none() {
-        let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-        return Err(CliError::Usage(format!(
-            "--map {map:?}: no such mapping; the mappings are {}",
-            names.join(", ")
-        )));
+pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let corpus = args
+        .corpus
+        .clone()
+        .unwrap_or_else(|| Path::new(DEFAULT_CORPUS).join(&args.game));
+    let options = engine_options(&args.options)?;
+    if !options.is_empty() && args.protocol == Protocol::Perftree {
+        return Err(CliError::Usage(
+            "--option is for UCI engines (--protocol uci)".to_string(),
+        ));
     }
-    let cmd = Conform {
-        engine,
-        protocol,
-        corpus: corpus_path(&parsed, game)?,
-        depth: parsed
-            .single("depth")?
-            .map(|d| args::number("--depth", d, 1, super::perft::MAX_DEPTH))
-            .transpose()?,
-        options: engine_options(&parsed)?,
-        map,
-        timeout: Duration::from_secs(match parsed.single("timeout")? {
-            Some(s) => args::number("--timeout", s, 1, 86_400)?,
-            None => DEFAULT_TIMEOUT,
-        }),
-        report: parsed.single("report")?,
-        switches: parsed.all("switch"),
-        out,
-    };
-    games::with_game(game, cmd)
+    if let Some(path) = &args.report {
+        check_writable(path)?;
+    }
+    let game = args.game.clone();
+    games::with_game(
+        &game,
+        Conform {
+            args,
+            corpus,
+            options,
+            out,
+        },
+    )
 }
 
-/// `--corpus PATH` or `corpus/<game>`.
-fn corpus_path(parsed: &Parsed, game: &str) -> Result<PathBuf, CliError> {
-    Ok(match parsed.single("corpus")? {
-        Some(p) => PathBuf::from(p),
-        None => Path::new(DEFAULT_CORPUS).join(game),
+/// Fails now, before the run, if the report cannot be written: creates (or truncates) the file.
+fn check_writable(path: &Path) -> Result<(), CliError> {
+    std::fs::write(path, "").map_err(|error| CliError::Io {
+        path: path.to_path_buf(),
+        error,
     })
 }
 
 /// Every `--option NAME=VALUE`.
-fn engine_options(parsed: &Parsed) -> Result<Vec<(String, String)>, CliError> {
-    parsed
-        .all("option")
-        .into_iter()
+fn engine_options(pairs: &[String]) -> Result<Vec<(String, String)>, CliError> {
+    pairs
+        .iter()
         .map(|pair| match pair.split_once('=') {
             Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.to_string())),
             _ => Err(CliError::Usage(format!(
@@ -166,7 +139,7 @@ pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, 
     Ok(entries)
 }
 
-impl GameCommand for Conform<'_, '_> {
+impl GameCommand for Conform<'_> {
     type Output = ();
     fn run<G: CliGame>(self) -> Result<(), CliError> {
         run::<G>(self)
@@ -177,29 +150,25 @@ fn engine_failed(e: &EngineError) -> CliError {
     CliError::Engine(e.to_string())
 }
 
-fn run<G: CliGame>(cmd: Conform<'_, '_>) -> Result<(), CliError> {
-    let entries = read_corpus(&cmd.corpus, cmd.depth)?;
-    let switches = games::switches::<G>(cmd.switches.iter().copied())?;
+fn run<G: CliGame>(cmd: Conform<'_>) -> Result<(), CliError> {
+    let args = &cmd.args;
+    let entries = read_corpus(&cmd.corpus, args.depth)?;
+    let switches = games::switches::<G>(args.switches.iter().map(String::as_str))?;
     let gen = games::generator::<G>(None, &switches)?;
-    let map = builtin(cmd.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", cmd.map)))?;
-    let mut engine: Box<dyn Engine> = match cmd.protocol {
+    let map = builtin(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
+    let timeout = Duration::from_secs(args.timeout);
+    let mut engine: Box<dyn Engine> = match args.protocol {
         Protocol::Perftree => {
-            if !cmd.options.is_empty() {
-                return Err(CliError::Usage(
-                    "--option is for UCI engines (--protocol uci)".to_string(),
-                ));
-            }
-            Box::new(PerftreeEngine::new(cmd.engine, cmd.timeout).map_err(|e| engine_failed(&e))?)
+            Box::new(PerftreeEngine::new(&args.engine, timeout).map_err(|e| engine_failed(&e))?)
         }
         Protocol::Uci => Box::new(
-            UciEngine::start(cmd.engine, &cmd.options, cmd.timeout)
-                .map_err(|e| engine_failed(&e))?,
+            UciEngine::start(&args.engine, &cmd.options, timeout).map_err(|e| engine_failed(&e))?,
         ),
     };
     let opts = ConformOptions {
         generator: &*gen,
         map: &*map,
-        map_name: cmd.map,
+        map_name: &args.map,
     };
     let out = cmd.out;
     writeln!(
@@ -207,26 +176,44 @@ fn run<G: CliGame>(cmd: Conform<'_, '_>) -> Result<(), CliError> {
         "conform {}: engine {}; map {}; spec generator {}",
         G::NAME,
         engine.describe(),
-        cmd.map,
+        args.map,
         gen.name()
     )?;
+    let checks: usize = entries.iter().map(|e| e.depths.len()).sum();
+    let bar = progress::bar(
+        checks as u64,
+        &format!(
+            "conform {} [{{bar:30}}] {{pos}}/{{len}} checks  {{elapsed_precise}} (left {{eta}})",
+            G::NAME
+        ),
+    );
     let mut written: std::io::Result<()> = Ok(());
     let report = conform(&opts, &mut *engine, &entries, &mut |p| {
         let mut text = String::new();
         p.write_text(&mut text);
         if written.is_ok() {
-            written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            let mut write = || out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            written = match &bar {
+                Some(bar) => bar.suspend(write),
+                None => write(),
+            };
+        }
+        if let Some(bar) = &bar {
+            bar.inc(1);
         }
     })
     .map_err(|(id, message)| CliError::Corpus(format!("corpus position {id:?}: {message}")))?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     drop(engine);
     written?;
     write!(out, "{}", report.footer())?;
-    if let Some(path) = cmd.report {
+    if let Some(path) = &args.report {
         let json = serde_json::to_string_pretty(&report)
             .map_err(|e| CliError::Corpus(format!("cannot write the report: {e}")))?;
         std::fs::write(path, json + "\n").map_err(|error| CliError::Io {
-            path: PathBuf::from(path),
+            path: path.clone(),
             error,
         })?;
     }

@@ -6,15 +6,12 @@
 //! the reference generator's, at every depth from 1 to `--depth`. Duplicate positions are
 //! skipped.
 
-use super::args;
+use super::args::CorpusArgs;
 use super::error::CliError;
 use super::games::{self, CliGame, GameCommand};
 use crate::{Game, Generator, Position};
 use std::collections::BTreeSet;
 use std::io::Write;
-
-/// The options `corpus` accepts.
-pub const CORPUS_OPTIONS: &[&str] = &["positions", "depth", "seed"];
 
 /// The longest random playout, in plies.
 pub const MAX_PLIES: u64 = 60;
@@ -51,21 +48,14 @@ struct Corpus<'o> {
 }
 
 /// `fairyspec corpus <game> --positions N --depth D --seed S`.
-pub fn corpus_command(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let parsed = args::parse(args, CORPUS_OPTIONS)?;
-    let [game] = parsed.positionals(["game"])?;
-    let need = |name: &str| {
-        parsed
-            .single(name)?
-            .ok_or_else(|| CliError::Usage(format!("corpus needs --{name}")))
-    };
+pub fn corpus_command(args: CorpusArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let cmd = Corpus {
-        positions: args::number("--positions", need("positions")?, 1, 100_000)?,
-        depth: args::number("--depth", need("depth")?, 1, super::perft::MAX_DEPTH)?,
-        seed: args::number("--seed", need("seed")?, 0, u64::MAX)?,
+        positions: args.positions,
+        depth: args.depth,
+        seed: args.seed,
         out,
     };
-    games::with_game(game, cmd)
+    games::with_game(&args.game, cmd)
 }
 
 impl GameCommand for Corpus<'_> {

@@ -15,6 +15,8 @@ pub enum CliError {
     /// The command line is malformed: unknown command or option, missing or extra argument, a
     /// value that does not parse.
     Usage(String),
+    /// A mistake clap found, already in fairyspec's words with the help page to see.
+    CommandLine(String),
     /// A game name that fairyspec does not know.
     UnknownGame(String),
     /// A game fairyspec knows but has not implemented yet.
@@ -23,6 +25,9 @@ pub enum CliError {
     NoBitboard(&'static str),
     /// `--fen` that is not a position of the game.
     Fen { fen: String, message: String },
+    /// `--moves` text that is not a legal line from the position (the message names the move
+    /// and the position it was tried in).
+    Moves(String),
     /// A `--switch` the game does not have, or a value it does not accept.
     Switch(String),
     /// A file or folder that cannot be read.
@@ -59,6 +64,7 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Usage(msg) => write!(f, "{msg} (see `fairyspec --help`)"),
+            CliError::CommandLine(msg) => write!(f, "{msg}"),
             CliError::UnknownGame(name) => write!(
                 f,
                 "unknown game {name:?}; the games are: {}",
@@ -76,18 +82,22 @@ impl fmt::Display for CliError {
                 "{name} has no bitboard generator yet; use --generator reference"
             ),
             CliError::Fen { fen, message } => write!(f, "--fen {fen:?}: {message}"),
+            CliError::Moves(msg) => write!(f, "--moves: {msg}"),
             CliError::Switch(msg) => write!(f, "{msg}"),
             CliError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             CliError::Corpus(msg) => write!(f, "{msg}"),
             CliError::Replay(e) => write!(f, "{e}"),
             CliError::VerifyFailed { mismatches, errors } => write!(
                 f,
-                "verify failed: {mismatches} mismatch(es), {errors} entr(ies) that could not be checked"
+                "verify failed: {}, {} that could not be checked",
+                count(*mismatches, "mismatch", "mismatches"),
+                count(*errors, "entry", "entries")
             ),
             CliError::Engine(msg) => write!(f, "engine failure: {msg}"),
             CliError::ConformFailed { diverged } => write!(
                 f,
-                "conform failed: the engine and the specification differ in {diverged} check(s)"
+                "conform failed: the engine and the specification differ in {}",
+                count(*diverged, "check", "checks")
             ),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
         }
@@ -95,6 +105,11 @@ impl fmt::Display for CliError {
 }
 
 impl std::error::Error for CliError {}
+
+/// `1 entry`, `2 entries`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
 impl From<ReplayError> for CliError {
     fn from(e: ReplayError) -> Self {

@@ -1,7 +1,7 @@
 //! `fairyspec explain` (why a move is legal or not, from the reference generator's own trace)
 //! and `fairyspec diagram` (boards and piece moves as SVG).
 
-use super::args;
+use super::args::{DiagramArgs, ExplainArgs};
 use super::error::CliError;
 use super::games::{self, CliGame, GameCommand};
 use crate::diagram::{self, Board, Draw};
@@ -10,37 +10,21 @@ use crate::{Generator, Kind, Move, Piece, Position, Square};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The options `explain` accepts (and the flag `--json`).
-pub const EXPLAIN_OPTIONS: &[&str] = &["fen", "moves", "switch"];
-/// The options `diagram` accepts.
-pub const DIAGRAM_OPTIONS: &[&str] = &[
-    "fen",
-    "moves",
-    "switch",
-    "piece",
-    "square",
-    "highlight",
-    "o",
-    "output",
-];
-
 /// `fairyspec explain <game> [--fen FEN] [--moves "M…"] [--switch NAME=VALUE]… [--json] <move>`.
 ///
 /// # Errors
 /// Exit status 2 for what cannot be read (game, FEN, switches, `--moves`, move text); an illegal
 /// move is an answer, not an error.
-pub fn explain_command(rest: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let parsed = args::parse_with_flags(rest, EXPLAIN_OPTIONS, &["json"])?;
-    let [game, mv] = parsed.positionals(["game", "move"])?;
+pub fn explain_command(args: ExplainArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let request = ExplainRequest {
-        fen: parsed.single("fen")?,
-        moves: parsed.single("moves")?,
-        switches: parsed.all("switch"),
-        json: parsed.flag("json"),
-        mv,
+        fen: args.fen.as_deref(),
+        moves: args.moves.as_deref(),
+        switches: args.switches.iter().map(String::as_str).collect(),
+        json: args.json,
+        mv: &args.mv,
         out,
     };
-    games::with_game(game, request)
+    games::with_game(&args.game, request)
 }
 
 /// What `explain` was asked.
@@ -95,13 +79,12 @@ impl GameCommand for ExplainRequest<'_> {
 ///
 /// # Errors
 /// Exit status 2 for what cannot be read or written.
-pub fn diagram_command(rest: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let parsed = args::parse(rest, DIAGRAM_OPTIONS)?;
-    let [game] = parsed.positionals(["game"])?;
-    let output = match (parsed.single("o")?, parsed.single("output")?) {
-        (Some(_), Some(_)) => return Err(CliError::Usage("give -o or --output, not both".into())),
-        (a, b) => a.or(b),
-    };
+pub fn diagram_command(args: DiagramArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = args.game.as_str();
+    let output = args.output.as_deref().and_then(Path::to_str);
+    if args.output.is_some() && output.is_none() {
+        return Err(CliError::Usage("-o: the path is not UTF-8".to_string()));
+    }
     if game == "all" {
         let Some(dir) = output else {
             return Err(CliError::Usage("diagram all needs -o DIR".to_string()));
@@ -109,12 +92,12 @@ pub fn diagram_command(rest: &[String], out: &mut dyn Write) -> Result<(), CliEr
         return write_spec_diagrams(Path::new(dir), out);
     }
     let request = DiagramRequest {
-        fen: parsed.single("fen")?,
-        moves: parsed.single("moves")?,
-        switches: parsed.all("switch"),
-        piece: parsed.single("piece")?,
-        square: parsed.single("square")?,
-        highlight: parsed.all("highlight"),
+        fen: args.fen.as_deref(),
+        moves: args.moves.as_deref(),
+        switches: args.switches.iter().map(String::as_str).collect(),
+        piece: args.piece.as_deref(),
+        square: args.square.as_deref(),
+        highlight: args.highlight.iter().map(String::as_str).collect(),
     };
     let svg = games::with_game(game, request)?;
     match output {

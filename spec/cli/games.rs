@@ -171,6 +171,11 @@ pub fn switches<'a, G: CliGame>(
             )));
         };
         let value = value.trim();
+        let choices = match old {
+            Value::String(_) => super::help::variants::<G>(fields, &key),
+            Value::Bool(_) => vec!["true".to_string(), "false".to_string()],
+            _ => Vec::new(),
+        };
         let new = match old {
             Value::Bool(_) | Value::Number(_) => {
                 serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_string()))
@@ -178,16 +183,32 @@ pub fn switches<'a, G: CliGame>(
             _ => Value::String(value.to_string()),
         };
         fields.insert(key, new);
-        current = serde_json::from_value(json)
-            .map_err(|e| CliError::Switch(format!("--switch {pair}: {e}")))?;
+        current = serde_json::from_value(json).map_err(|e| {
+            if choices.is_empty() {
+                return CliError::Switch(format!("--switch {pair}: {e}"));
+            }
+            let mut msg = format!(
+                "--switch {pair}: {name} must be one of {}, not {value:?}",
+                choices.join(", ")
+            );
+            if let Some(close) =
+                super::args::did_you_mean(value, choices.iter().map(String::as_str))
+            {
+                msg.push_str(&format!("; did you mean {close:?}?"));
+            }
+            CliError::Switch(msg)
+        })?;
     }
     Ok(current)
 }
 
 /// The two generators every game has (the bitboard one once it is written).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum GeneratorChoice {
+    /// The mailbox generator, one function per rule
     Reference,
+    /// The optimized generator
     Bitboard,
 }
 
@@ -197,20 +218,6 @@ impl GeneratorChoice {
         match self {
             GeneratorChoice::Reference => "reference",
             GeneratorChoice::Bitboard => "bitboard",
-        }
-    }
-
-    /// Reads `--generator`.
-    ///
-    /// # Errors
-    /// [`CliError::Usage`] for anything but `reference` or `bitboard`.
-    pub fn parse(text: &str) -> Result<GeneratorChoice, CliError> {
-        match text {
-            "reference" => Ok(GeneratorChoice::Reference),
-            "bitboard" => Ok(GeneratorChoice::Bitboard),
-            _ => Err(CliError::Usage(format!(
-                "--generator must be reference or bitboard, not {text:?}"
-            ))),
         }
     }
 }
@@ -262,6 +269,12 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("even-if-exposed"), "{e}");
+        assert!(e.contains("\"sometimes\""), "{e}");
+        assert!(!e.contains("unknown variant"), "{e}");
+        let e = switches::<Kuma>(["blind-bear=even-if-exposd"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("did you mean \"even-if-exposed\"?"), "{e}");
         let e = switches::<Kuma>(["colour=red"]).unwrap_err().to_string();
         assert!(e.contains("blind-bear"), "{e}");
         assert!(switches::<Kuma>(["blind-bear"]).is_err());

@@ -1,146 +1,338 @@
-//! The `--help` text.
+//! The parts of the help pages that clap cannot derive: the synopsis of every command, the games
+//! with their status, their rule switches, and the longer explanations of each command.
+//!
+//! The games and switches are generated from the games themselves ([`GAMES`], [`with_game`] and
+//! each game's `Switches` type through serde), so a new game appears here without an edit.
 
-use super::games::{implemented, GAMES};
+use super::games::{with_game, CliGame, GameCommand, GAMES};
 use super::verify::DEFAULT_MAX_REFERENCE_NODES;
+use super::CliError;
+use serde_json::Value;
 
-/// The help text, with the games' status filled in.
-pub fn help() -> String {
-    let games = GAMES
-        .iter()
-        .map(|g| {
-            let status = if implemented(g.name) {
-                "implemented"
-            } else {
-                "not implemented yet"
-            };
-            format!("  {:<12} {} ({status})", g.name, g.title)
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+/// The text after the command list of `fairyspec --help`: a synopsis of every command (from the
+/// clap definition `cmd`), the games, the switches, move text and exit status.
+pub fn overview(cmd: &clap::Command) -> String {
     format!(
         "\
-fairyspec — an executable rules specification of chess variants
-
-USAGE
-  fairyspec verify [--game GAME] [--max-reference-nodes N] [--corpus PATH] [--threads N]
-  fairyspec perft <game> <depth> [--fen FEN] [--generator reference|bitboard] [--threads N]
-                  [--switch NAME=VALUE]...
-  fairyspec moves <game> [--fen FEN] [--generator reference|bitboard] [--switch NAME=VALUE]...
-  fairyspec replay <game> <file> [--switch NAME=VALUE]...
-  fairyspec conform <game> --engine \"<command>\" [--protocol perftree|uci] [--corpus PATH]
-                  [--depth N] [--option NAME=VALUE]... [--map NAME] [--timeout S]
-                  [--report FILE.json] [--switch NAME=VALUE]...
-  fairyspec corpus <game> --positions N --depth D --seed S
-<<<<<<< HEAD
-  fairyspec serve [--bind ADDR] [--port N]
-=======
-  fairyspec explain <game> [--fen FEN] [--moves \"M1 M2 ...\"] [--switch NAME=VALUE]... [--json]
-                  <move>
-  fairyspec diagram <game> [--fen FEN] [--moves \"M1 M2 ...\"] [--piece X] [--square S]
-                  [--highlight MOVE]... [-o FILE.svg]
-  fairyspec diagram all -o DIR
->>>>>>> explain
-  fairyspec help | --help | -h
-
-GAMES
+Synopsis:
+{synopsis}
+Games:
 {games}
+Rule switches (--switch NAME=VALUE; the first value is the default; SPEC.md explains them):
+{switches}
+Move text is the game's own (SPEC.md): from-square and to-square (`e2e4`), a promotion with the
+new piece's letter in lower case (`a7a8m`), castling as the King's move (`e1g1`).
 
-COMMANDS
-  verify   Runs the corpus through every generator that exists: every record of every
-           corpus/<game>/*.perft file at every depth it lists, and every game record listed in
-           corpus/<game>/games/expected.txt (lines `<file> <result> <reason...>`), whose replay
-           result must match. Prints a table per game (position, depth, expected count, and per
-           generator `ok` or `MISMATCH <count>` with the time). The reference generator skips
-           counts above --max-reference-nodes (default {DEFAULT_MAX_REFERENCE_NODES}) and says so.
-           The corpus is ./corpus unless --corpus PATH is given; --game limits it to one game;
-           --threads splits each count's root moves across N threads.
-  perft    Counts the leaves of the legal-move tree <depth> plies deep, divided by root move:
-           one line `<move> <count>` per legal move (sorted by move text), an empty line, and
-           the total alone on the last line (the perftree format). Depth 0 prints the empty
-           line and 1. The generator is the bitboard one where the game has it, else the
-           reference; --threads N (default 1) splits the root moves across N threads. When
-           stderr is a terminal, progress per root move goes there.
-  moves    The legal moves, one per line, sorted by move text.
-  replay   Replays a game record (the seed notation, e.g. `1. e2-e4 e7-e5`, or plain move
-           text; for Congo also a Zillions save file) from the start position with the
-           reference generator. Prints `plies: <half-moves played>`,
-           `final: <FEN>`, and last `result: <1-0|0-1|1/2-1/2|*> <reason>` (`*` for a game that
-           has not ended, with `unfinished` or the draw the player to move may claim). The
-           first bad move is reported with its move number and why.
-
-  conform  Tests another implementation (an engine, GUI or server) against the spec. For every
-           corpus position at the depths its .perft entry lists (or only --depth N), the
-           engine's perft divide is compared with the spec's (bitboard generator, else the
-           reference). On a difference it descends through the divide — the first root move
-           whose counts differ, recursively — to the first position where the legal-move lists
-           themselves differ, and prints its FEN, the moves from the corpus position, the counts
-           along the way, the moves only the engine has and the moves only the spec has.
-           --engine is a command line (split on spaces, quotes respected; no shell).
-           --protocol perftree (default): the command is run once per query as
-             <command> <depth> \"<fen>\" \"<moves>\"  and prints `<move> <count>` lines, an empty
-             line, and the total (what `fairyspec perft` prints).
-           --protocol uci: one long-lived engine: uci/uciok, `setoption name NAME value VALUE`
-             per --option NAME=VALUE, isready/readyok, then `position fen ... moves ...` and
-             `go perft N`, read as `e2e4: 20` lines and `Nodes searched: N`.
-           --corpus: a .perft file or a folder of them (default corpus/<game>).
-           --map NAME: the engine's move text to the spec's: identity (default), or
-             fairy-stockfish (a piece promotion `f1f8+` is the spec's `f1f8d`).
-           --timeout S: seconds per engine query (default 60); the engine is then killed.
-           --report FILE.json: the whole result as JSON. --switch: the spec's rule reading.
-           Each differing move comes with the spec's explanation (see explain).
-
-  explain  Says whether <move> is legal in the position (--fen, then --moves) and why, citing
-           SPEC.md's rule IDs, as the reference generator itself reports it: for a legal move
-           the rules that make it and what it does (captures, promotion, drowning, check, the
-           end of the game); for an illegal one the rule that forbids it and the concrete
-           reason, or — where no rule moves the piece so — its legal moves from that square.
-           Exit 0 for any answer, legal or not; 2 for a move, FEN or switch that cannot be
-           read. --json prints the answer as JSON.
-  diagram  Draws a board as SVG (to -o FILE, or stdout): the position (--fen, --moves) with
-           --highlight moves as arrows; with --square S the squares the piece there reaches;
-           with --piece X (its FEN letter, upper case White) that piece alone on S (default:
-           the square of SPEC.md's diagram), its reach marked by kind (step or leap, range,
-           slide, move only, capture only, two-step). `diagram all -o DIR` writes SPEC.md's
-           diagrams of every piece of every game (DIR/<game>/<piece>.svg).
-           Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed,
-           garbage output: the message says which).
-  corpus   Writes a conformance corpus (.perft, on stdout) of N distinct positions reached by
-           seeded random playouts (0-60 plies) from the start position, with the reference
-           generator's counts at depths 1 to D. The same seed gives the same corpus.
-  serve    A local web page over the reference generator: a board per game (click a piece for
-           its legal moves, click a target to play), SPEC.md with an anchor per rule (/spec),
-           and the JSON API the page uses (/api/games, /api/<game>/moves|play|perft|outcome).
-           Listens on 127.0.0.1 (this machine only) unless --bind ADDR says otherwise, port
-           8754 unless --port N; prints the URL. Everything is compiled in: it reads no file.
-
-OPTIONS
-  --fen FEN            The position (default: the start position). The two move counters may
-                       be left out. Quote it: it contains spaces.
-  --moves \"M1 M2 ...\"   (perft, moves) Plays these moves from the position first.
-  --generator G        reference or bitboard.
-  --switch NAME=VALUE  A rule reading SPEC.md names. Kuma Chess:
-                         blind-bear=needs-legal-move  (default) a Blind Bear's winning move
-                                                      must not leave its King attacked
-                         blind-bear=even-if-exposed   it wins even if it does
-                       Congo:
-                         monkey-reentry=drowns        (default) a monkey whose chain leaves
-                                                      the river and ends in it again drowns
-                         monkey-reentry=survives      it survives
-                       Bachelor Hunterbeest:
-                         stalemate=draw               (default) stalemate is a draw
-                         stalemate=win                the player who stalemates wins
-  --threads N          Threads for perft (1 to 256).
-  --inject-fault no-en-passant
-                       (perft) For testing conformance tooling only: drops en passant, so
-                       the counts are wrong on purpose (see examples/broken-engine.sh).
-
-Moves are written as from-square and to-square (`e2e4`), a promotion with the new piece's
-letter in lower case (`a7a8m`), castling as the King's move (`e1g1`).
-
-EXIT STATUS
+Exit status:
   0 success; 1 the command ran and found something wrong (a verify mismatch, a bad move in a
-  record, a conform divergence); 2 an engine failure in conform, or it could not run (bad arguments, unknown or unimplemented game, bad FEN, a file
-  that cannot be read).
-"
+  record, a conform divergence); 2 it could not run (bad arguments, unknown or unimplemented
+  game, bad FEN, a file that cannot be read) or, in conform, the engine failed.
+
+`fairyspec <command> --help` explains each command.",
+        synopsis = synopsis(cmd),
+        games = games(),
+        switches = switches(),
     )
+}
+
+/// One line per command: its name, positionals and options, generated from the clap definition.
+pub fn synopsis(cmd: &clap::Command) -> String {
+    let mut text = String::new();
+    for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+        let mut items = vec![format!("fairyspec {}", sub.get_name())];
+        for arg in sub.get_arguments() {
+            if arg.get_id() == "help" || arg.get_id() == "version" {
+                continue;
+            }
+            let value = arg
+                .get_value_names()
+                .and_then(|v| v.first())
+                .map(|v| v.to_string());
+            let word = match (arg.get_long(), value) {
+                (Some(long), Some(v)) if arg.get_action().takes_values() => {
+                    format!("--{long} {v}")
+                }
+                (Some(long), _) => format!("--{long}"),
+                (None, Some(v)) => format!("<{v}>"),
+                (None, None) => format!("<{}>", arg.get_id()),
+            };
+            let repeat = if matches!(arg.get_action(), clap::ArgAction::Append) {
+                "..."
+            } else {
+                ""
+            };
+            if arg.is_required_set() {
+                items.push(format!("{word}{repeat}"));
+            } else {
+                items.push(format!("[{word}]{repeat}"));
+            }
+        }
+        text.push_str(&wrap(&items, 98, "  ", "      "));
+    }
+    text
+}
+
+/// `items` joined by spaces and wrapped between items to `width` columns, the first line
+/// indented by `first`, the others by `rest`, with a final newline.
+fn wrap(items: &[String], width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for item in items {
+        if !empty && line.len() + 1 + item.len() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = rest.to_string();
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(item);
+        empty = false;
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// One line per game: its name, its title and whether it is implemented.
+pub fn games() -> String {
+    GAMES
+        .iter()
+        .map(|g| {
+            let status = match with_game(g.name, Probe) {
+                Ok(()) => "implemented",
+                Err(_) => "not implemented yet",
+            };
+            format!("  {:<12} {} ({status})\n", g.name, g.title)
+        })
+        .collect()
+}
+
+struct Probe;
+impl GameCommand for Probe {
+    type Output = ();
+    fn run<G: CliGame>(self) -> Result<(), CliError> {
+        Ok(())
+    }
+}
+
+/// One line per implemented game with its switches and their values, default first.
+pub fn switches() -> String {
+    struct Doc;
+    impl GameCommand for Doc {
+        type Output = Vec<(String, Vec<String>)>;
+        fn run<G: CliGame>(self) -> Result<Self::Output, CliError> {
+            Ok(switch_values::<G>())
+        }
+    }
+    GAMES
+        .iter()
+        .filter_map(|g| Some((g.name, with_game(g.name, Doc).ok()?)))
+        .map(|(name, list)| {
+            let list: Vec<String> = list
+                .iter()
+                .map(|(switch, values)| format!("{switch}={}", values.join("|")))
+                .collect();
+            let list = if list.is_empty() {
+                "(none)".to_string()
+            } else {
+                list.join("  ")
+            };
+            format!("  {name:<12} {list}\n")
+        })
+        .collect()
+}
+
+/// The switches of `G` (kebab-case names) with their values, the default first, read from the
+/// game's `Switches` type through serde: the default from serialising it, the others from the
+/// list serde gives when deserialising a value that is no variant.
+pub fn switch_values<G: CliGame>() -> Vec<(String, Vec<String>)> {
+    let Ok(Value::Object(defaults)) = serde_json::to_value(G::Switches::default()) else {
+        return Vec::new();
+    };
+    defaults
+        .iter()
+        .map(|(field, default)| {
+            let name = field.replace('_', "-");
+            let mut values = vec![show(default)];
+            match default {
+                Value::Bool(b) => values.push((!b).to_string()),
+                Value::String(_) => {
+                    for v in variants::<G>(&defaults, field) {
+                        if !values.contains(&v) {
+                            values.push(v);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            (name, values)
+        })
+        .collect()
+}
+
+fn show(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The variant names of the enum in field `field`, from serde's "expected one of `a`, `b`" (or
+/// "expected `a` or `b`") when given a value that is no variant.
+pub fn variants<G: CliGame>(defaults: &serde_json::Map<String, Value>, field: &str) -> Vec<String> {
+    let mut probe = defaults.clone();
+    probe.insert(field.to_string(), Value::String("\u{1}".to_string()));
+    let Err(e) = serde_json::from_value::<G::Switches>(Value::Object(probe)) else {
+        return Vec::new();
+    };
+    let msg = e.to_string();
+    let Some((_, expected)) = msg.split_once("expected") else {
+        return Vec::new();
+    };
+    expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// `fairyspec verify --help`, after the options.
+pub fn verify_details() -> String {
+    format!(
+        "\
+Every record of every corpus/<game>/*.perft file is counted at every depth it lists, and every
+game record listed in corpus/<game>/games/expected.txt (lines `<file> <result> <reason...>`) is
+replayed, with every generator that exists; the replay result must match. Prints a table per
+game (position, depth, expected count, and per generator `ok` or `MISMATCH <count>` with the
+time). The reference generator skips counts above --max-reference-nodes (default
+{DEFAULT_MAX_REFERENCE_NODES}) and says so.
+
+--corpus is a folder of game folders (default ./corpus), one game folder (corpus/kuma), or one
+.perft file (its game is --game or the name of its folder). When stderr is a terminal a progress
+bar shows the checks done for the current game.
+
+Exit 0 when every check passed, 1 on a mismatch or an entry that could not be checked, 2 when
+the corpus cannot be read at all."
+    )
+}
+
+/// `fairyspec perft --help`, after the options.
+pub fn perft_details() -> String {
+    format!(
+        "\
+Prints one line `<move> <count>` per legal move (sorted by move text), an empty line, and the
+total alone on the last line (the perftree format). Depth 0 prints the empty line and 1.
+
+With --json: one JSON object instead, {{\"schema\": \"fairyspec.perft/1\", \"game\", \"fen\",
+\"depth\", \"generator\", \"moves\": [{{\"move\", \"nodes\"}}...], \"total\"}}.
+
+When stderr is a terminal a progress bar there shows the root moves done, the nodes counted,
+nodes per second and the time left; nothing is shown in a pipe or CI.
+
+{}",
+        position_details()
+    )
+}
+
+/// The options `perft` and `moves` share, after the options of their help pages.
+pub fn position_details() -> String {
+    format!(
+        "\
+--fen takes the game's FEN; the move counters may be left out. --moves plays moves first, in
+the game's move text (`e2e4`, `a7a8m`).
+
+Rule switches (--switch NAME=VALUE; the first value is the default):
+{}",
+        switches()
+    )
+}
+
+/// `fairyspec moves --help`, after the options.
+pub fn moves_details() -> String {
+    format!(
+        "\
+A position without legal moves prints nothing on stdout and says why on stderr.
+
+With --json: one JSON object instead, {{\"schema\": \"fairyspec.moves/1\", \"game\", \"fen\",
+\"generator\", \"moves\": [...], \"outcome\": null or {{\"result\", \"reason\"}}}}.
+
+{}",
+        position_details()
+    )
+}
+
+/// `fairyspec replay --help`, after the options.
+pub fn replay_details() -> String {
+    "\
+Replays a game record from the start position with the reference generator: numbered moves
+(`1. e2-e4 e7-e5`), plain move text, and for Congo also a Zillions of Games save file. Prints
+`plies: <half-moves played>`, `final: <FEN>`, and last `result: <1-0|0-1|1/2-1/2|*> <reason>`
+(`*` for a game that has not ended, with `unfinished` or the draw the player to move may
+claim). The first bad move is reported on stderr with its move number and why, exit status 1.
+
+With --json: {\"schema\": \"fairyspec.replay/1\", \"game\", \"file\", \"plies\", \"final\",
+\"result\", \"reason\"}."
+        .to_string()
+}
+
+/// `fairyspec conform --help`, after the options.
+pub fn conform_details() -> String {
+    "\
+For every corpus position at the depths its .perft entry lists (or only --depth N), the
+engine's perft divide is compared with the spec's (bitboard generator, else the reference). On a
+difference it descends through the divide to the first position where the legal-move lists
+differ and prints its FEN, the path, the counts along the way, and the moves only one side has.
+
+--protocol perftree: the command is run once per query as
+  <command> <depth> \"<fen>\" \"<moves>\"
+and prints `<move> <count>` lines, an empty line, and the total (what `fairyspec perft` prints).
+--protocol uci: one long-lived engine: uci/uciok, `setoption name NAME value VALUE` per
+--option, isready/readyok, then `position fen ... moves ...` and `go perft N`.
+--map fairy-stockfish reads a piece promotion `f1f8+` as the spec's `f1f8d`.
+
+Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed, garbage output:
+the message says which)."
+        .to_string()
+}
+
+/// `fairyspec completions --help`, after the options.
+pub fn completions_details() -> String {
+    "\
+Examples:
+  fairyspec completions bash > ~/.local/share/bash-completion/completions/fairyspec
+  fairyspec completions zsh > ~/.zfunc/_fairyspec     # with fpath+=~/.zfunc in ~/.zshrc
+  fairyspec completions fish > ~/.config/fish/completions/fairyspec.fish"
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kuma::Kuma;
+
+    /// KUMA-7.4 has two readings; the default (needs-legal-move) comes first.
+    #[test]
+    fn switch_values_come_from_the_switches_type() {
+        assert_eq!(
+            switch_values::<Kuma>(),
+            vec![(
+                "blind-bear".to_string(),
+                vec![
+                    "needs-legal-move".to_string(),
+                    "even-if-exposed".to_string()
+                ]
+            )]
+        );
+        assert!(switch_values::<crate::chess::Chess>().is_empty());
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces() {
+        let items = ["aa", "bb", "cc"].map(String::from);
+        assert_eq!(wrap(&items, 7, "- ", "   "), "- aa bb\n   cc\n");
+    }
 }

@@ -1,21 +1,23 @@
-//! The `fairyspec` command line: argument parsing, dispatch to one generic function per command,
-//! and exit codes. The work itself is library calls ([`crate::perft`], [`crate::replay`], the
-//! generators).
+//! The `fairyspec` command line: argument parsing ([clap](https://docs.rs/clap), in [`args`]),
+//! dispatch to one generic function per command, and exit codes. The work itself is library calls
+//! ([`crate::perft`], [`crate::replay`], the generators).
 //!
 //! ```text
-//! fairyspec verify [--game G] [--max-reference-nodes N] [--corpus PATH] [--threads N]
-//! fairyspec perft <game> <depth> [--fen FEN] [--generator reference|bitboard] [--threads N]
-//! fairyspec moves <game> [--fen FEN]
-//! fairyspec replay <game> <file>
-//! fairyspec conform <game> --engine "<command>" [--protocol perftree|uci] [--corpus PATH] …
+//! fairyspec verify [--game GAME] [--max-reference-nodes N] [--corpus PATH] [--threads N] [--json]
+//! fairyspec perft <game> <depth> [--fen FEN] [--moves "M1 M2 ..."] [--generator G] [--switch NAME=VALUE]... [--threads N] [--json]
+//! fairyspec moves <game> [--fen FEN] [--moves "M1 M2 ..."] [--generator G] [--switch NAME=VALUE]... [--json]
+//! fairyspec replay <game> <file> [--switch NAME=VALUE]... [--json]
+//! fairyspec conform <game> --engine COMMAND [--protocol P] [--corpus PATH] [--depth N] …
 //! fairyspec corpus <game> --positions N --depth D --seed S
-//! fairyspec serve [--bind ADDR] [--port N]
 //! fairyspec explain <game> [--fen FEN] [--moves "M…"] [--switch NAME=VALUE]… [--json] <move>
 //! fairyspec diagram <game> [--fen FEN] [--piece X] [--square S] [--highlight MOVE]… [-o FILE.svg]
 //! fairyspec diagram all -o docs/diagrams
+//! fairyspec serve [--bind ADDR] [--port N]
+//! fairyspec completions <bash|zsh|fish|elvish|powershell>
 //! ```
 //!
-//! See [`help::help`] for the whole contract, and `tests/cli.rs` for it exercised end to end.
+//! `fairyspec --help` and `fairyspec <command> --help` give the whole contract, and `tests/cli.rs`
+//! exercises it end to end. The machine-readable output of `--json` is described in [`json`].
 
 pub mod args;
 pub mod conform;
@@ -24,13 +26,18 @@ pub mod error;
 pub mod explain;
 pub mod games;
 pub mod help;
+pub mod json;
 pub mod perft;
+pub mod progress;
 pub mod replay;
 pub mod serve;
 pub mod verify;
 
 pub use error::CliError;
 
+use args::{Cli, Command};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, FromArgMatches};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -58,35 +65,165 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The whole command-line definition, with the generated parts of the help (games, switches,
+/// synopsis) filled in. Shell completions are generated from it too.
+pub fn command() -> clap::Command {
+    let cmd = Cli::command();
+    let overview = help::overview(&cmd);
+    cmd.after_help(overview)
+}
+
 /// Runs one command line (the words after the program name), writing its output to `out`.
 ///
 /// # Errors
 /// Whatever stopped the command; [`CliError::exit_code`] gives the exit status.
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let Some((command, rest)) = args.split_first() else {
-        return Err(CliError::Usage(
-            "no command given; the commands are verify, perft, moves, replay, conform, corpus, explain, diagram, serve"
-                .to_string(),
-        ));
-    };
-    if rest.iter().any(|a| a == "--help" || a == "-h") {
-        write!(out, "{}", help::help())?;
-        return Ok(());
-    }
-    match command.as_str() {
-        "help" | "--help" | "-h" => write!(out, "{}", help::help()).map_err(CliError::Output),
-        "--version" | "-V" => {
-            writeln!(out, "fairyspec {}", env!("CARGO_PKG_VERSION")).map_err(CliError::Output)
+    let mut definition = command();
+    let words = std::iter::once("fairyspec").chain(args.iter().map(String::as_str));
+    let matches = match definition.try_get_matches_from_mut(words) {
+        Ok(m) => m,
+        Err(e) => {
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    write!(out, "{}", e.render()).map_err(CliError::Output)
+                }
+                _ => Err(usage_error(&e, &definition, args)),
+            }
         }
-        "perft" => perft::perft_command(rest, out),
-        "moves" => perft::moves_command(rest, out),
-        "replay" => replay::replay_command(rest, out),
-        "verify" => verify::verify_command(rest, out),
-        "conform" => conform::conform_command(rest, out),
-        "corpus" => corpus::corpus_command(rest, out),
-        "serve" => serve::serve_command(rest, out),
-        "explain" => explain::explain_command(rest, out),
-        "diagram" => explain::diagram_command(rest, out),
-        other => Err(CliError::Usage(format!("unknown command {other:?}"))),
+    };
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| usage_error(&e, &definition, args))?;
+    match cli.command {
+        Command::Verify(a) => verify::verify_command(a, out),
+        Command::Perft(a) => perft::perft_command(a, out),
+        Command::Moves(a) => perft::moves_command(a, out),
+        Command::Replay(a) => replay::replay_command(a, out),
+        Command::Conform(a) => conform::conform_command(a, out),
+        Command::Corpus(a) => corpus::corpus_command(a, out),
+        Command::Explain(a) => explain::explain_command(a, out),
+        Command::Diagram(a) => explain::diagram_command(a, out),
+        Command::Serve(a) => serve::serve_command(a, out),
+        Command::Completions { shell } => {
+            let mut cmd = command();
+            clap_complete::generate(shell, &mut cmd, "fairyspec", out);
+            Ok(())
+        }
     }
+}
+
+/// A command-line mistake clap found, in fairyspec's words, pointing at the help page of the
+/// command.
+fn usage_error(e: &clap::Error, definition: &clap::Command, args: &[String]) -> CliError {
+    let page = args
+        .first()
+        .filter(|a| definition.find_subcommand(a.as_str()).is_some())
+        .map_or_else(String::new, |c| format!(" {c}"));
+    CliError::CommandLine(format!(
+        "{} (see `fairyspec{page} --help`)",
+        usage_message(e, definition, args)
+    ))
+}
+
+/// A command-line mistake clap found, in fairyspec's words: one line naming the bad word, with a
+/// suggestion where one is close (`did you mean`).
+fn usage_message(e: &clap::Error, definition: &clap::Command, args: &[String]) -> String {
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) => Some(v.join(", ")),
+        _ => None,
+    };
+    let option_name = |arg: &str| arg.split_whitespace().next().unwrap_or(arg).to_string();
+    let suggestion = |kind| {
+        text(kind)
+            .map(|s| format!("; did you mean {s}?"))
+            .unwrap_or_default()
+    };
+    let commands = || {
+        definition
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .filter(|n| n != "help")
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let subcommand = args
+        .first()
+        .filter(|a| definition.find_subcommand(a.as_str()).is_some());
+    match e.kind() {
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            format!("no command given; the commands are {}", commands())
+        }
+        ErrorKind::InvalidSubcommand => format!(
+            "unknown command {:?}; the commands are {}{}",
+            text(ContextKind::InvalidSubcommand).unwrap_or_default(),
+            commands(),
+            suggestion(ContextKind::SuggestedSubcommand)
+        ),
+        ErrorKind::UnknownArgument => {
+            let word = text(ContextKind::InvalidArg).unwrap_or_default();
+            if !word.starts_with('-') {
+                return format!("unexpected argument {word:?}");
+            }
+            let name = word.split('=').next().unwrap_or(&word);
+            let owners: Vec<&str> = definition
+                .get_subcommands()
+                .filter(|c| {
+                    c.get_arguments()
+                        .any(|a| a.get_long().is_some_and(|l| format!("--{l}") == name))
+                })
+                .map(|c| c.get_name())
+                .collect();
+            match (&subcommand, owners.is_empty()) {
+                (Some(cmd), false) => format!(
+                    "{name} is not an option of `{cmd}` (it is one of `{}`)",
+                    owners.join("`, `")
+                ),
+                _ => format!(
+                    "unknown option {word:?}{}",
+                    suggestion(ContextKind::SuggestedArg)
+                ),
+            }
+        }
+        ErrorKind::MissingRequiredArgument => {
+            let missing = text(ContextKind::InvalidArg).unwrap_or_default();
+            if missing.starts_with('-') {
+                format!("missing option {missing}")
+            } else {
+                format!("missing argument {missing}")
+            }
+        }
+        ErrorKind::InvalidValue => {
+            let arg = option_name(&text(ContextKind::InvalidArg).unwrap_or_default());
+            let value = text(ContextKind::InvalidValue).unwrap_or_default();
+            if value.is_empty() {
+                return format!("option {arg} needs a value");
+            }
+            let mut msg = format!(
+                "{arg} must be one of: {}",
+                text(ContextKind::ValidValue).unwrap_or_default()
+            );
+            msg.push_str(&format!(", not {value:?}"));
+            msg.push_str(&suggestion(ContextKind::SuggestedValue));
+            msg
+        }
+        ErrorKind::ValueValidation => match std::error::Error::source(e) {
+            Some(source) => source.to_string(),
+            None => first_line(e),
+        },
+        ErrorKind::ArgumentConflict => {
+            let arg = text(ContextKind::InvalidArg).unwrap_or_default();
+            if text(ContextKind::PriorArg).as_deref() == Some(arg.as_str()) {
+                format!("option {} given twice", option_name(&arg))
+            } else {
+                first_line(e)
+            }
+        }
+        _ => first_line(e),
+    }
+}
+
+/// The first line of clap's own message, without its `error: ` prefix.
+fn first_line(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let line = rendered.lines().next().unwrap_or_default();
+    line.strip_prefix("error: ").unwrap_or(line).to_string()
 }

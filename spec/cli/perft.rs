@@ -1,72 +1,43 @@
 //! `fairyspec perft` and `fairyspec moves`, and the root-split perft that `verify` shares.
 
-use super::args::{self, Parsed};
+use super::args::{MovesArgs, PerftArgs, PositionArgs};
 use super::error::CliError;
-use super::games::{self, CliGame, GameCommand, GeneratorChoice};
+use super::games::{self, CliGame, GameCommand};
+use super::json;
+use super::progress;
 use crate::perft::Divide;
-use crate::{Game, Generator, Position};
-use std::io::{IsTerminal, Write};
+use crate::{Game, Generator, MoveTextError, Position};
+use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 
-/// The options `perft` accepts.
-pub const PERFT_OPTIONS: &[&str] = &[
-    "fen",
-    "moves",
-    "generator",
-    "threads",
-    "switch",
-    "inject-fault",
-];
-/// The options `moves` accepts.
-pub const MOVES_OPTIONS: &[&str] = &["fen", "moves", "generator", "switch"];
+pub use super::args::{MAX_DEPTH, MAX_THREADS};
 
-/// The most threads `--threads` accepts.
-pub const MAX_THREADS: usize = 256;
-/// The deepest perft the command line accepts (as in `.perft` files).
-pub const MAX_DEPTH: u32 = 64;
-
-/// What `perft` and `moves` read from their command line besides the game.
-struct Request<'a> {
-    fen: Option<&'a str>,
-    moves: Option<&'a str>,
-    generator: Option<GeneratorChoice>,
-    switches: Vec<&'a str>,
-    fault: Option<Fault>,
-}
-
-impl<'a> Request<'a> {
-    fn read(parsed: &'a Parsed) -> Result<Request<'a>, CliError> {
-        Ok(Request {
-            fen: parsed.single("fen")?,
-            moves: parsed.single("moves")?,
-            fault: parsed
-                .single("inject-fault")?
-                .map(Fault::parse)
-                .transpose()?,
-            generator: parsed
-                .single("generator")?
-                .map(GeneratorChoice::parse)
-                .transpose()?,
-            switches: parsed.all("switch"),
-        })
-    }
-
+impl PositionArgs {
     /// The position and the generator the request names.
-    fn prepare<G: CliGame>(&self) -> Result<Prepared<G>, CliError> {
-        let switches = games::switches::<G>(self.switches.iter().copied())?;
+    fn prepare<G: CliGame>(&self, fault: Option<Fault>) -> Result<Prepared<G>, CliError> {
+        let switches = games::switches::<G>(self.switches.iter().map(String::as_str))?;
         let mut gen = games::generator::<G>(self.generator, &switches)?;
-        if let Some(Fault::NoEnPassant) = self.fault {
+        if let Some(Fault::NoEnPassant) = fault {
             gen = Box::new(NoEnPassant { inner: gen });
         }
-        let mut pos = games::position::<G>(self.fen)?;
-        for text in self.moves.unwrap_or("").split_whitespace() {
-            let mv = gen.parse_move(&pos, text).map_err(|e| CliError::Fen {
-                fen: pos.fen(),
-                message: format!("--moves: {e}"),
+        let mut pos = games::position::<G>(self.fen.as_deref())?;
+        let mut played: Vec<&str> = Vec::new();
+        for text in self.moves.as_deref().unwrap_or("").split_whitespace() {
+            let mv = gen.parse_move(&pos, text).map_err(|e| {
+                let why = match e {
+                    MoveTextError::Parse(e) => e.to_string(),
+                    MoveTextError::Illegal(e) => e.reason,
+                };
+                let at = match (&self.fen, played.is_empty()) {
+                    (None, true) => "in the start position".to_string(),
+                    (Some(_), true) => "in the --fen position".to_string(),
+                    (_, false) => format!("after {} (position {})", played.join(" "), pos.fen()),
+                };
+                CliError::Moves(format!("{text:?} {at}: {why}"))
             })?;
             pos = gen.play_unchecked(&pos, &mv);
+            played.push(text);
         }
         Ok(Prepared { pos, gen })
     }
@@ -75,25 +46,10 @@ impl<'a> Request<'a> {
 /// A deliberate rules bug, for testing conformance tooling (`perft --inject-fault NAME`; see
 /// `examples/broken-engine.sh` and `tests/conform.rs`). Not for anything else: the counts it
 /// gives are wrong on purpose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Fault {
-    /// En passant captures are never generated.
+    /// En passant captures are never generated
     NoEnPassant,
-}
-
-impl Fault {
-    /// Reads `--inject-fault`.
-    ///
-    /// # Errors
-    /// [`CliError::Usage`] for an unknown fault.
-    pub fn parse(text: &str) -> Result<Fault, CliError> {
-        match text {
-            "no-en-passant" => Ok(Fault::NoEnPassant),
-            _ => Err(CliError::Usage(format!(
-                "--inject-fault must be no-en-passant, not {text:?}"
-            ))),
-        }
-    }
 }
 
 /// A generator without en passant: the wrapped generator's moves minus those that land on the
@@ -137,66 +93,68 @@ struct Prepared<G: Game> {
     gen: Box<dyn Generator<G>>,
 }
 
-/// `fairyspec perft <game> <depth> [--fen FEN] [--generator reference|bitboard] [--threads N]
-/// [--switch name=value]`.
-pub fn perft_command(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let parsed = args::parse(args, PERFT_OPTIONS)?;
-    let [game, depth] = parsed.positionals(["game", "depth"])?;
-    let cmd = Perft {
-        request: Request::read(&parsed)?,
-        depth: args::number("the depth", depth, 0, MAX_DEPTH)?,
-        threads: threads(&parsed)?,
-        out,
-    };
-    games::with_game(game, cmd)
+/// `fairyspec perft <game> <depth> [--fen FEN] [--moves M] [--generator G] [--threads N]
+/// [--switch name=value]... [--json]`.
+pub fn perft_command(args: PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = args.game.clone();
+    games::with_game(&game, Perft { args, out })
 }
 
-/// `--threads N`: 1 to [`MAX_THREADS`], default 1.
-///
-/// # Errors
-/// [`CliError::Usage`] for anything else.
-pub fn threads(parsed: &Parsed) -> Result<usize, CliError> {
-    match parsed.single("threads")? {
-        Some(n) => args::number("--threads", n, 1, MAX_THREADS),
-        None => Ok(1),
-    }
-}
-
-struct Perft<'a, 'o> {
-    request: Request<'a>,
-    depth: u32,
-    threads: usize,
+struct Perft<'o> {
+    args: PerftArgs,
     out: &'o mut dyn Write,
 }
 
-impl GameCommand for Perft<'_, '_> {
+impl GameCommand for Perft<'_> {
     type Output = ();
     fn run<G: CliGame>(self) -> Result<(), CliError> {
         perft::<G>(self)
     }
 }
 
-/// Prints the divide of the requested position in the perftree format; progress per root move
-/// goes to stderr when stderr is a terminal.
-fn perft<G: CliGame>(cmd: Perft<'_, '_>) -> Result<(), CliError> {
-    let Prepared { pos, gen } = cmd.request.prepare::<G>()?;
-    let start = Instant::now();
-    let progress = |done: usize, of: usize, mv: &str, nodes: u64| {
-        eprintln!(
-            "[{done}/{of}] {mv} {nodes} ({:.2}s)",
-            start.elapsed().as_secs_f64()
-        );
+/// Prints the divide of the requested position in the perftree format (or as JSON); a progress
+/// bar goes to stderr when stderr is a terminal.
+fn perft<G: CliGame>(cmd: Perft<'_>) -> Result<(), CliError> {
+    let args = &cmd.args;
+    let Prepared { pos, gen } = args.position.prepare::<G>(args.inject_fault)?;
+    let bar = progress::perft_bar(args.depth);
+    let report = |done: usize, of: usize, _mv: &str, nodes: u64| {
+        if let Some(bar) = &bar {
+            bar.root_move_done(done, of, nodes);
+        }
     };
-    let show_progress = std::io::stderr().is_terminal();
     let divide = divide_threads(
         &*gen,
         &pos,
-        cmd.depth,
-        cmd.threads,
-        show_progress.then_some(&progress as &Progress),
+        args.depth,
+        args.threads,
+        bar.is_some().then_some(&report as &Progress),
     );
-    write!(cmd.out, "{divide}")?;
-    Ok(())
+    if let Some(bar) = bar {
+        bar.finish(divide.total);
+    }
+    if args.json {
+        let doc = json::Perft {
+            schema: json::PERFT_SCHEMA.to_string(),
+            game: G::NAME.to_string(),
+            fen: pos.fen(),
+            depth: args.depth,
+            generator: gen.name().to_string(),
+            moves: divide
+                .moves
+                .iter()
+                .map(|(mv, nodes)| json::MoveCount {
+                    mv: mv.clone(),
+                    nodes: *nodes,
+                })
+                .collect(),
+            total: divide.total,
+        };
+        json::write(cmd.out, &doc)
+    } else {
+        write!(cmd.out, "{divide}")?;
+        Ok(())
+    }
 }
 
 /// A progress callback: `(root moves done, root moves, move text, its count)`.
@@ -253,25 +211,19 @@ pub fn divide_threads<G: Game>(
     Divide { moves, total }
 }
 
-/// `fairyspec moves <game> [--fen FEN] [--generator G] [--switch name=value]`.
-pub fn moves_command(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let parsed = args::parse(args, MOVES_OPTIONS)?;
-    let [game] = parsed.positionals(["game"])?;
-    games::with_game(
-        game,
-        Moves {
-            request: Request::read(&parsed)?,
-            out,
-        },
-    )
+/// `fairyspec moves <game> [--fen FEN] [--moves M] [--generator G] [--switch name=value]...
+/// [--json]`.
+pub fn moves_command(args: MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = args.game.clone();
+    games::with_game(&game, Moves { args, out })
 }
 
-struct Moves<'a, 'o> {
-    request: Request<'a>,
+struct Moves<'o> {
+    args: MovesArgs,
     out: &'o mut dyn Write,
 }
 
-impl GameCommand for Moves<'_, '_> {
+impl GameCommand for Moves<'_> {
     type Output = ();
     fn run<G: CliGame>(self) -> Result<(), CliError> {
         moves::<G>(self)
@@ -280,14 +232,29 @@ impl GameCommand for Moves<'_, '_> {
 
 /// Prints the legal moves one per line, sorted by text. A position without moves prints nothing
 /// on stdout and says why on stderr.
-fn moves<G: CliGame>(cmd: Moves<'_, '_>) -> Result<(), CliError> {
-    let Prepared { pos, gen } = cmd.request.prepare::<G>()?;
+fn moves<G: CliGame>(cmd: Moves<'_>) -> Result<(), CliError> {
+    let Prepared { pos, gen } = cmd.args.position.prepare::<G>(None)?;
     let mut texts: Vec<String> = gen
         .legal_moves(&pos)
         .iter()
         .map(|m| m.to_string())
         .collect();
     texts.sort();
+    if cmd.args.json {
+        let outcome = gen.outcome(&pos);
+        let doc = json::Moves {
+            schema: json::MOVES_SCHEMA.to_string(),
+            game: G::NAME.to_string(),
+            fen: pos.fen(),
+            generator: gen.name().to_string(),
+            moves: texts,
+            outcome: outcome.map(|o| json::Outcome {
+                result: o.result().to_string(),
+                reason: o.reason.to_string(),
+            }),
+        };
+        return json::write(cmd.out, &doc);
+    }
     for t in &texts {
         writeln!(cmd.out, "{t}")?;
     }

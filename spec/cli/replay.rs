@@ -1,47 +1,50 @@
 //! `fairyspec replay <game> <file>`: replays a game record with the reference generator.
 
-use super::args;
+use super::args::ReplayArgs;
 use super::error::CliError;
 use super::games::{self, CliGame, GameCommand};
+use super::json;
 use crate::outcome::Reason;
 use crate::replay::ReplaySummary;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The options `replay` accepts.
-pub const REPLAY_OPTIONS: &[&str] = &["switch"];
-
-/// `fairyspec replay <game> <file> [--switch name=value]`.
-pub fn replay_command(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let parsed = args::parse(args, REPLAY_OPTIONS)?;
-    let [game, file] = parsed.positionals(["game", "file"])?;
-    let cmd = Replay {
-        path: PathBuf::from(file),
-        switches: parsed.all("switch"),
-        out,
-    };
-    games::with_game(game, cmd)
+/// `fairyspec replay <game> <file> [--switch name=value]... [--json]`.
+pub fn replay_command(args: ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = args.game.clone();
+    games::with_game(&game, Replay { args, out })
 }
 
-struct Replay<'a, 'o> {
-    path: PathBuf,
-    switches: Vec<&'a str>,
+struct Replay<'o> {
+    args: ReplayArgs,
     out: &'o mut dyn Write,
 }
 
-impl GameCommand for Replay<'_, '_> {
+impl GameCommand for Replay<'_> {
     type Output = ();
     fn run<G: CliGame>(self) -> Result<(), CliError> {
         replay_file::<G>(self)
     }
 }
 
-/// Prints the number of half-moves, the final FEN and the `result:` line.
-fn replay_file<G: CliGame>(cmd: Replay<'_, '_>) -> Result<(), CliError> {
-    let switches = games::switches::<G>(cmd.switches.iter().copied())?;
-    let text = read_text(&cmd.path)?;
+/// Prints the number of half-moves, the final FEN and the `result:` line (or the same as JSON).
+fn replay_file<G: CliGame>(cmd: Replay<'_>) -> Result<(), CliError> {
+    let switches = games::switches::<G>(cmd.args.switches.iter().map(String::as_str))?;
+    let text = read_text(&cmd.args.file)?;
     let summary = G::replay(&*G::reference(&switches), &text)?;
     let (result, reason) = result_of(&summary);
+    if cmd.args.json {
+        let doc = json::Replay {
+            schema: json::REPLAY_SCHEMA.to_string(),
+            game: G::NAME.to_string(),
+            file: cmd.args.file.display().to_string(),
+            plies: summary.plies,
+            final_fen: summary.final_fen.clone(),
+            result: result.to_string(),
+            reason,
+        };
+        return json::write(cmd.out, &doc);
+    }
     writeln!(cmd.out, "plies: {}", summary.plies)?;
     writeln!(cmd.out, "final: {}", summary.final_fen)?;
     writeln!(cmd.out, "result: {result} {reason}")?;

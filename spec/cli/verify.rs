@@ -6,22 +6,28 @@
 //! - every game record listed in `games/expected.txt` (lines `<file> <result> <reason…>`, `#`
 //!   comments) is replayed with every generator and its result compared.
 //!
-//! Rows are printed as they finish. Any mismatch, or any entry that could not be checked (a file
-//! that cannot be read, a bad FEN), makes the command fail.
+//! `--corpus` may also name one game's folder (`corpus/kuma`) or a single `.perft` file, whose
+//! game is `--game` or the name of its folder.
+//!
+//! Rows are printed as they finish (whole lines, drawn around the progress bar when stderr is a
+//! terminal); with `--json` one [`super::json::Verify`] object is printed at the end instead.
+//! Any mismatch, or any entry that could not be checked (a bad FEN, a malformed line), makes the
+//! command fail with exit status 1; a corpus file that cannot be read at all (missing, not
+//! UTF-8, no permission) with exit status 2, as a command that could not run.
 
-use super::args;
+use super::args::VerifyArgs;
 use super::error::CliError;
 use super::games::{self, CliGame, GameCommand, GeneratorChoice, GAMES};
+use super::json::{self, Check, PerftRow as JsonPerftRow, RecordRow, Status};
 use super::perft::divide_threads;
+use super::progress;
 use super::replay::{read_text, reason_matches, result_of};
 use crate::perft::{parse_perft_file, PerftRecord};
 use crate::{Game, Generator, Position};
+use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-/// The options `verify` accepts.
-pub const VERIFY_OPTIONS: &[&str] = &["game", "max-reference-nodes", "corpus", "threads"];
+use std::time::Instant;
 
 /// Perft counts above this many nodes are skipped for the reference generator unless
 /// `--max-reference-nodes` says otherwise.
@@ -38,6 +44,8 @@ struct Tally {
     skipped: usize,
     mismatches: usize,
     errors: usize,
+    /// Files that could not be read at all (a subset of `errors`): exit status 2.
+    unreadable: usize,
 }
 
 struct Settings {
@@ -45,74 +53,80 @@ struct Settings {
     threads: usize,
 }
 
-/// `fairyspec verify [--game G] [--max-reference-nodes N] [--corpus PATH] [--threads N]`.
-pub fn verify_command(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let parsed = args::parse(args, VERIFY_OPTIONS)?;
-    parsed.positionals([])?;
+/// What to check for one game: its `.perft` files and its `games/expected.txt`, if any.
+struct GameWork {
+    name: String,
+    /// The folder shown in the header.
+    shown: PathBuf,
+    perft_files: Vec<PathBuf>,
+    expected: Option<PathBuf>,
+}
+
+/// `fairyspec verify [--game G] [--max-reference-nodes N] [--corpus PATH] [--threads N]
+/// [--json]`.
+pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let settings = Settings {
-        max_reference_nodes: match parsed.single("max-reference-nodes")? {
-            Some(n) => args::number("--max-reference-nodes", n, 0, u64::MAX)?,
-            None => DEFAULT_MAX_REFERENCE_NODES,
-        },
-        threads: super::perft::threads(&parsed)?,
+        max_reference_nodes: args.max_reference_nodes,
+        threads: args.threads,
     };
-    let corpus = PathBuf::from(parsed.single("corpus")?.unwrap_or(DEFAULT_CORPUS));
-    if !corpus.is_dir() {
-        return Err(CliError::Corpus(format!(
-            "no corpus folder at {:?}; run from the repository root or pass --corpus PATH",
-            corpus.display().to_string()
-        )));
-    }
-    let folders = match parsed.single("game")? {
-        Some(game) => {
-            // Unknown and unfinished games are errors when asked for by name.
-            games::check_name(game)?;
-            let dir = corpus.join(game);
-            if !dir.is_dir() {
-                return Err(CliError::Corpus(format!(
-                    "no corpus for {game}: {} is not a folder",
-                    dir.display()
-                )));
-            }
-            vec![(game.to_string(), dir)]
-        }
-        None => subfolders(&corpus)?,
+    let corpus = args.corpus.clone();
+    let mut sink = std::io::sink();
+    let text: &mut dyn Write = if args.json { &mut sink } else { &mut *out };
+    let mut report = json::Verify {
+        schema: json::VERIFY_SCHEMA.to_string(),
+        corpus: corpus.display().to_string(),
+        ..json::Verify::default()
     };
 
     let mut tally = Tally::default();
-    for (name, dir) in folders {
-        if !GAMES.iter().any(|g| g.name == name) {
-            writeln!(
-                out,
-                "({} is not a game folder; not checked)\n",
-                dir.display()
-            )?;
-        } else if !games::implemented(&name) {
-            writeln!(
-                out,
-                "== {name}: not implemented yet; {} not checked\n",
-                dir.display()
-            )?;
-        } else {
-            let cmd = VerifyGame {
-                dir: &dir,
-                settings: &settings,
-                out: &mut *out,
-                tally: &mut tally,
-            };
-            games::with_game(&name, cmd)?;
-        }
+    for plan in plan(&corpus, args.game.as_deref())? {
+        let work = match plan {
+            Plan::Check(work) => work,
+            Plan::Skip { path, why } => {
+                writeln!(text, "({} {why}; not checked)\n", path.display())?;
+                report.not_checked.push(json::NotChecked {
+                    path: path.display().to_string(),
+                    why,
+                });
+                continue;
+            }
+        };
+        let name = work.name.clone();
+        let cmd = VerifyGame {
+            work,
+            settings: &settings,
+            out: &mut *text,
+            tally: &mut tally,
+        };
+        report.games.push(games::with_game(&name, cmd)?);
     }
     let Tally {
         ok,
         skipped,
         mismatches,
         errors,
+        unreadable,
     } = tally;
+    report.summary = json::Summary {
+        ok,
+        skipped,
+        mismatches,
+        errors,
+    };
     writeln!(
-        out,
+        text,
         "verify: {ok} ok, {skipped} skipped, {mismatches} MISMATCH, {errors} error(s)"
     )?;
+    if args.json {
+        json::write(out, &report)?;
+    }
+    if unreadable > 0 {
+        return Err(CliError::Corpus(format!(
+            "{} could not be read (see the ERROR lines); {}",
+            super::error::count(unreadable, "corpus file", "corpus files"),
+            super::error::count(mismatches, "mismatch", "mismatches"),
+        )));
+    }
     if mismatches + errors > 0 {
         return Err(CliError::VerifyFailed { mismatches, errors });
     }
@@ -123,6 +137,104 @@ pub fn verify_command(args: &[String], out: &mut dyn Write) -> Result<(), CliErr
         )));
     }
     Ok(())
+}
+
+/// One step of the run: a game to check, or a folder passed over.
+enum Plan {
+    Check(GameWork),
+    Skip { path: PathBuf, why: String },
+}
+
+/// What `--corpus` (and `--game`) name: a folder of game folders, one game folder, or one
+/// `.perft` file.
+fn plan(corpus: &Path, game: Option<&str>) -> Result<Vec<Plan>, CliError> {
+    let shown = corpus.display().to_string();
+    if corpus.is_file() {
+        let from_folder = corpus
+            .parent()
+            .and_then(|p| p.file_name())
+            .and_then(|n| n.to_str())
+            .filter(|n| GAMES.iter().any(|g| g.name == *n));
+        let Some(name) = game.or(from_folder) else {
+            return Err(CliError::Corpus(format!(
+                "which game is {shown:?}? Its folder is no game's name; add --game GAME"
+            )));
+        };
+        games::check_name(name)?;
+        return Ok(vec![Plan::Check(GameWork {
+            name: name.to_string(),
+            shown: corpus.to_path_buf(),
+            perft_files: vec![corpus.to_path_buf()],
+            expected: None,
+        })]);
+    }
+    if !corpus.is_dir() {
+        return Err(CliError::Corpus(format!(
+            "no corpus folder or .perft file at {shown:?}; run from the repository root or pass \
+             --corpus PATH"
+        )));
+    }
+    let own_name = corpus
+        .file_name()
+        .and_then(|n| n.to_str())
+        .filter(|n| GAMES.iter().any(|g| g.name == *n));
+    if let Some(own) = own_name {
+        // One game's folder (corpus/kuma).
+        if let Some(asked) = game.filter(|g| *g != own) {
+            return Err(CliError::Corpus(format!(
+                "{shown} is the corpus of {own}, not of {asked}"
+            )));
+        }
+        games::check_name(own)?;
+        return Ok(vec![Plan::Check(game_work(own, corpus)?)]);
+    }
+    match game {
+        Some(name) => {
+            // Unknown and unfinished games are errors when asked for by name.
+            games::check_name(name)?;
+            let dir = corpus.join(name);
+            if !dir.is_dir() {
+                return Err(CliError::Corpus(format!(
+                    "no corpus for {name}: {} is not a folder",
+                    dir.display()
+                )));
+            }
+            Ok(vec![Plan::Check(game_work(name, &dir)?)])
+        }
+        None => subfolders(corpus)?
+            .into_iter()
+            .map(|(name, dir)| {
+                Ok(if !GAMES.iter().any(|g| g.name == name) {
+                    Plan::Skip {
+                        path: dir,
+                        why: "is not a game folder".to_string(),
+                    }
+                } else if !games::implemented(&name) {
+                    Plan::Skip {
+                        path: dir,
+                        why: format!("is the corpus of {name}, not implemented yet"),
+                    }
+                } else {
+                    Plan::Check(game_work(&name, &dir)?)
+                })
+            })
+            .collect(),
+    }
+}
+
+/// The `.perft` files and `games/expected.txt` of a game folder.
+fn game_work(name: &str, dir: &Path) -> Result<GameWork, CliError> {
+    let perft_files = list(dir)?
+        .into_iter()
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("perft") && p.is_file())
+        .collect();
+    let expected = dir.join("games").join("expected.txt");
+    Ok(GameWork {
+        name: name.to_string(),
+        shown: dir.to_path_buf(),
+        perft_files,
+        expected: expected.is_file().then_some(expected),
+    })
 }
 
 /// The subfolders of `dir`, sorted by name.
@@ -152,15 +264,15 @@ fn list(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
 }
 
 struct VerifyGame<'a> {
-    dir: &'a Path,
+    work: GameWork,
     settings: &'a Settings,
     out: &'a mut dyn Write,
     tally: &'a mut Tally,
 }
 
 impl GameCommand for VerifyGame<'_> {
-    type Output = ();
-    fn run<G: CliGame>(self) -> Result<(), CliError> {
+    type Output = json::VerifyGame;
+    fn run<G: CliGame>(self) -> Result<json::VerifyGame, CliError> {
         verify_game::<G>(self)
     }
 }
@@ -212,10 +324,38 @@ fn perft_rows<G: Game>(rec: PerftRecord) -> Vec<PerftRow<G>> {
 
 const CELL: usize = 24;
 
-/// Checks one game's folder: its `.perft` files, then its game records.
-fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
+/// Where a game's lines go: whole lines to `out`, drawn around the progress bar if there is one.
+struct Lines<'a> {
+    out: &'a mut dyn Write,
+    bar: Option<ProgressBar>,
+}
+
+impl Lines<'_> {
+    fn line(&mut self, text: &str) -> Result<(), CliError> {
+        let out = &mut *self.out;
+        let mut write = || -> std::io::Result<()> {
+            writeln!(out, "{text}")?;
+            out.flush()
+        };
+        match &self.bar {
+            Some(bar) => bar.suspend(write)?,
+            None => write()?,
+        }
+        Ok(())
+    }
+
+    fn step(&self, what: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(what.to_string());
+            bar.inc(1);
+        }
+    }
+}
+
+/// Checks one game: its `.perft` files, then its game records.
+fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<json::VerifyGame, CliError> {
     let VerifyGame {
-        dir,
+        work,
         settings,
         out,
         tally,
@@ -223,33 +363,41 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
     let switches = G::Switches::default();
     let gens = games::all_generators::<G>(&switches);
     let names: Vec<&str> = gens.iter().map(|(c, _)| c.name()).collect();
-    writeln!(
-        out,
+    let mut report = json::VerifyGame {
+        game: G::NAME.to_string(),
+        generators: names.iter().map(|n| n.to_string()).collect(),
+        ..json::VerifyGame::default()
+    };
+    let mut lines = Lines { out, bar: None };
+    lines.line(&format!(
         "== {} ({}): generators: {}{}",
         G::NAME,
-        dir.display(),
+        work.shown.display(),
         names.join(", "),
         if gens.len() == 1 {
             " (no bitboard generator yet)"
         } else {
             ""
         }
-    )?;
+    ))?;
 
-    // Read every .perft file first, so the table's columns can be sized.
+    // Read every .perft file first, so the table's columns can be sized and the bar's length
+    // known.
     let mut files: Vec<(String, Vec<PerftRow<G>>)> = Vec::new();
-    for path in list(dir)? {
-        if path.extension().and_then(|e| e.to_str()) != Some("perft") || !path.is_file() {
-            continue;
-        }
+    for path in &work.perft_files {
         let file = path.display().to_string();
-        let records = read_text(&path).and_then(|text| {
-            parse_perft_file(&text).map_err(|e| CliError::Corpus(format!("{file}: {e}")))
-        });
+        let records = match read_text(path) {
+            Ok(text) => parse_perft_file(&text).map_err(|e| format!("{file}: {e}")),
+            Err(e) => {
+                tally.unreadable += 1;
+                Err(e.to_string())
+            }
+        };
         let records = match records {
             Ok(r) => r,
             Err(e) => {
-                writeln!(out, "ERROR {e}")?;
+                lines.line(&format!("ERROR {e}"))?;
+                report.errors.push(e);
                 tally.errors += 1;
                 continue;
             }
@@ -257,6 +405,28 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
         let rows = records.into_iter().flat_map(perft_rows::<G>).collect();
         files.push((file, rows));
     }
+    let expected = match &work.expected {
+        Some(path) => match read_text(path) {
+            Ok(text) => Some((path, parse_expected(&text))),
+            Err(e) => {
+                lines.line(&format!("ERROR {e}"))?;
+                report.errors.push(e.to_string());
+                tally.errors += 1;
+                tally.unreadable += 1;
+                None
+            }
+        },
+        None => None,
+    };
+    let steps = files.iter().map(|(_, rows)| rows.len()).sum::<usize>()
+        + expected.as_ref().map_or(0, |(_, e)| e.len());
+    lines.bar = progress::bar(
+        (steps * gens.len()) as u64,
+        &format!(
+            "verify {} [{{bar:30}}] {{pos}}/{{len}} checks  {{msg}}  {{elapsed_precise}}",
+            G::NAME
+        ),
+    );
 
     let id_width = files
         .iter()
@@ -265,18 +435,17 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
         .max()
         .unwrap_or(8);
     if !files.is_empty() {
-        write!(
-            out,
+        let mut head = format!(
             "{:<id_width$} {:>5} {:>14}",
             "position", "depth", "expected"
-        )?;
+        );
         for (i, name) in names.iter().enumerate() {
-            write!(out, "  {}", pad(name, i + 1 < names.len()))?;
+            head.push_str(&format!("  {}", pad(name, i + 1 < names.len())));
         }
-        writeln!(out)?;
+        lines.line(&head)?;
     }
     for (file, rows) in &files {
-        writeln!(out, "-- {file}")?;
+        lines.line(&format!("-- {file}"))?;
         for row in rows {
             let (id, pos, depth, expected) = match row {
                 PerftRow::Count {
@@ -286,43 +455,77 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<(), CliError> {
                     expected,
                 } => (id, position, *depth, *expected),
                 PerftRow::Broken { id, why } => {
-                    writeln!(out, "{id:<id_width$} ERROR {why}")?;
+                    lines.line(&format!("{id:<id_width$} ERROR {why}"))?;
+                    report.errors.push(format!("{file}: {id}: {why}"));
                     tally.errors += 1;
+                    for _ in &gens {
+                        lines.step(id);
+                    }
                     continue;
                 }
             };
-            write!(out, "{id:<id_width$} {depth:>5} {expected:>14}")?;
+            let mut text = format!("{id:<id_width$} {depth:>5} {expected:>14}");
+            let mut results = Vec::new();
             for (i, (choice, gen)) in gens.iter().enumerate() {
-                let cell = if *choice == GeneratorChoice::Reference
+                lines.step(&format!("{id} depth {depth} ({})", choice.name()));
+                let check = if *choice == GeneratorChoice::Reference
                     && expected > settings.max_reference_nodes
                 {
                     tally.skipped += 1;
-                    format!("skipped (> {})", settings.max_reference_nodes)
+                    Check {
+                        generator: choice.name().to_string(),
+                        status: Status::Skipped,
+                        got: None,
+                        seconds: 0.0,
+                    }
                 } else {
                     let start = Instant::now();
                     let got = divide_threads(&**gen, pos, depth, settings.threads, None).total;
-                    let took = secs(start.elapsed());
-                    if got == expected {
+                    let took = start.elapsed().as_secs_f64();
+                    let ok = got == expected;
+                    if ok {
                         tally.ok += 1;
-                        format!("ok {took}")
                     } else {
                         tally.mismatches += 1;
-                        format!("MISMATCH {got} {took}")
+                    }
+                    Check {
+                        generator: choice.name().to_string(),
+                        status: if ok { Status::Ok } else { Status::Mismatch },
+                        got: (!ok).then(|| got.to_string()),
+                        seconds: took,
                     }
                 };
-                write!(out, "  {}", pad(&cell, i + 1 < gens.len()))?;
-                out.flush()?;
+                let cell = match check.status {
+                    Status::Skipped => format!("skipped (> {})", settings.max_reference_nodes),
+                    Status::Ok => format!("ok {}", secs(check.seconds)),
+                    Status::Mismatch => format!(
+                        "MISMATCH {} {}",
+                        check.got.as_deref().unwrap_or_default(),
+                        secs(check.seconds)
+                    ),
+                };
+                text.push_str(&format!("  {}", pad(&cell, i + 1 < gens.len())));
+                results.push(check);
             }
-            writeln!(out)?;
+            lines.line(&text)?;
+            report.perft.push(JsonPerftRow {
+                file: file.clone(),
+                id: id.clone(),
+                depth,
+                expected,
+                results,
+            });
         }
     }
 
-    let expected = dir.join("games").join("expected.txt");
-    if expected.is_file() {
-        verify_records::<G>(&expected, &gens, out, tally)?;
+    if let Some((path, entries)) = expected {
+        verify_records::<G>(path, entries, &gens, &mut lines, tally, &mut report)?;
     }
-    writeln!(out)?;
-    Ok(())
+    if let Some(bar) = lines.bar.take() {
+        bar.finish_and_clear();
+    }
+    lines.line("")?;
+    Ok(report)
 }
 
 /// One line of `expected.txt`.
@@ -367,20 +570,14 @@ fn parse_expected(text: &str) -> Vec<(usize, Result<ExpectedGame, String>)> {
 /// Replays every record `expected.txt` lists with every generator and compares the results.
 fn verify_records<G: CliGame>(
     expected: &Path,
+    entries: Vec<(usize, Result<ExpectedGame, String>)>,
     gens: &[(GeneratorChoice, Box<dyn Generator<G>>)],
-    out: &mut dyn Write,
+    lines: &mut Lines<'_>,
     tally: &mut Tally,
+    report: &mut json::VerifyGame,
 ) -> Result<(), CliError> {
     let dir = expected.parent().unwrap_or(Path::new("."));
-    let entries = match read_text(expected) {
-        Ok(text) => parse_expected(&text),
-        Err(e) => {
-            writeln!(out, "ERROR {e}")?;
-            tally.errors += 1;
-            return Ok(());
-        }
-    };
-    writeln!(out, "-- {}", expected.display())?;
+    lines.line(&format!("-- {}", expected.display()))?;
     let width = entries
         .iter()
         .filter_map(|(_, e)| e.as_ref().ok())
@@ -388,36 +585,47 @@ fn verify_records<G: CliGame>(
         .chain(["record".len()])
         .max()
         .unwrap_or(6);
-    write!(out, "{:<width$} {:<36}", "record", "expected")?;
+    let mut head = format!("{:<width$} {:<36}", "record", "expected");
     for (i, (choice, _)) in gens.iter().enumerate() {
-        write!(out, "  {}", pad(choice.name(), i + 1 < gens.len()))?;
+        head.push_str(&format!("  {}", pad(choice.name(), i + 1 < gens.len())));
     }
-    writeln!(out)?;
+    lines.line(&head)?;
     for (line, entry) in entries {
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
-                writeln!(out, "ERROR {}:{line}: {e}", expected.display())?;
+                let e = format!("{}:{line}: {e}", expected.display());
+                lines.line(&format!("ERROR {e}"))?;
+                report.errors.push(e);
                 tally.errors += 1;
+                for _ in gens {
+                    lines.step("");
+                }
                 continue;
             }
         };
         let want = format!("{} {}", entry.result, entry.reason);
-        write!(out, "{:<width$} {want:<36}", entry.file)?;
-        out.flush()?;
+        let mut row = format!("{:<width$} {want:<36}", entry.file);
         let text = match read_text(&dir.join(&entry.file)) {
             Ok(t) => t,
             Err(e) => {
-                writeln!(out, "  ERROR {e}")?;
+                lines.line(&format!("{row}  ERROR {e}"))?;
+                report.errors.push(e.to_string());
                 tally.errors += 1;
+                tally.unreadable += 1;
+                for _ in gens {
+                    lines.step(&entry.file);
+                }
                 continue;
             }
         };
         let mut details = Vec::new();
+        let mut results = Vec::new();
         for (i, (choice, gen)) in gens.iter().enumerate() {
+            lines.step(&format!("{} ({})", entry.file, choice.name()));
             let start = Instant::now();
             let replayed = G::replay(&**gen, &text);
-            let took = secs(start.elapsed());
+            let took = start.elapsed().as_secs_f64();
             let verdict = match replayed {
                 Ok(summary) => {
                     let (result, reason) = result_of(&summary);
@@ -430,24 +638,38 @@ fn verify_records<G: CliGame>(
                 }
                 Err(e) => Some(e.to_string()),
             };
-            let cell = match verdict {
+            let cell = match &verdict {
                 None => {
                     tally.ok += 1;
-                    format!("ok {took}")
+                    format!("ok {}", secs(took))
                 }
                 Some(why) => {
                     tally.mismatches += 1;
                     details.push(format!("    {}: {why}", choice.name()));
-                    format!("MISMATCH {took}")
+                    format!("MISMATCH {}", secs(took))
                 }
             };
-            write!(out, "  {}", pad(&cell, i + 1 < gens.len()))?;
-            out.flush()?;
+            row.push_str(&format!("  {}", pad(&cell, i + 1 < gens.len())));
+            results.push(Check {
+                generator: choice.name().to_string(),
+                status: if verdict.is_none() {
+                    Status::Ok
+                } else {
+                    Status::Mismatch
+                },
+                got: verdict,
+                seconds: took,
+            });
         }
-        writeln!(out)?;
+        lines.line(&row)?;
         for d in details {
-            writeln!(out, "{d}")?;
+            lines.line(&d)?;
         }
+        report.records.push(RecordRow {
+            file: entry.file,
+            expected: want,
+            results,
+        });
     }
     Ok(())
 }
@@ -461,8 +683,8 @@ fn pad(cell: &str, more_follow: bool) -> String {
     }
 }
 
-fn secs(d: Duration) -> String {
-    format!("{:.2}s", d.as_secs_f64())
+fn secs(seconds: f64) -> String {
+    format!("{seconds:.2}s")
 }
 
 #[cfg(test)]

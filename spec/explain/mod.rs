@@ -535,7 +535,7 @@ fn why_illegal<G: Explain>(
     for &(line, k) in &on_ray {
         if let Some(c) = stop_reason::<G>(line, k, to, name, owner) {
             // Prefer a line long enough to reach the square by its length.
-            let long_enough = describe::length(line).map_or(true, |n| k <= n);
+            let long_enough = describe::length(line).is_none_or(|n| k <= n);
             if long_enough || best.is_none() {
                 best = Some(c);
                 if long_enough {

@@ -637,7 +637,14 @@ fn prepare<G: CliGame>(
 ) -> Result<Prepared<G>, ApiError> {
     let switches = games::switches::<G>(params.switches.iter().map(String::as_str))?;
     let choice = match params.generator.as_deref() {
-        Some(text) => Some(GeneratorChoice::parse(text)?),
+        Some("reference") => Some(GeneratorChoice::Reference),
+        Some("bitboard") => Some(GeneratorChoice::Bitboard),
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "generator must be reference or bitboard, not {:?}",
+                other.chars().take(20).collect::<String>()
+            )))
+        }
         None => default_generator,
     };
     let gen = games::generator::<G>(choice, &switches)?;
