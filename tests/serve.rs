@@ -620,3 +620,19 @@ fn api_moves_are_the_reference_generators() {
     }
     assert!(checked >= 4);
 }
+
+/// The API answers with the command line's `--json` documents: each reads back as its type.
+#[test]
+fn answers_read_back_as_the_command_lines_json() {
+    use fairyspec::cli::json;
+    let s = server();
+    let (_, body) = s.get(&format!("/api/kuma/perft?depth=1&fen={}", enc(BARE_KINGS)));
+    let perft: json::Perft = serde_json::from_str(&body).expect("a perft --json document");
+    assert_eq!(perft.schema, json::PERFT_SCHEMA);
+    assert_eq!(perft.total, 5, "bare Kings: five King moves");
+    let (_, body) = s.get(&format!("/api/kuma/moves?fen={}", enc(BARE_KINGS)));
+    let moves: json::Moves = serde_json::from_str(&body).expect("a moves --json document");
+    assert_eq!(moves.schema, json::MOVES_SCHEMA);
+    assert_eq!(moves.moves.len(), 5);
+    assert_eq!(moves.outcome, None);
+}

@@ -1,5 +1,6 @@
 //! The JSON API under `/api/`: the same questions as the command line (`moves`, `perft`, `play`,
-//! `outcome`), answered with the documents of its `--json` output.
+//! `outcome`, `explain`), answered with the documents of its `--json` output: the types of
+//! [`crate::cli::json`], flattened into the answer with the few fields the page needs besides.
 //!
 //! | request | answer |
 //! |---|---|
@@ -22,6 +23,7 @@
 
 use super::Budget;
 use crate::cli::games::{self, CliGame, GameCommand, GeneratorChoice, GAMES};
+use crate::cli::json;
 use crate::cli::CliError;
 use crate::diagram::RegionStyle;
 use crate::explain::Explanation;
@@ -41,10 +43,6 @@ pub const MAX_PERFT_DEPTH: u32 = 12;
 
 /// Schema of [`Games`].
 pub const GAMES_SCHEMA: &str = "fairyspec.games/1";
-/// Schema of [`Moves`] (the command line's `moves --json`, with more fields).
-pub const MOVES_SCHEMA: &str = "fairyspec.moves/1";
-/// Schema of [`Perft`] (the command line's `perft --json`).
-pub const PERFT_SCHEMA: &str = "fairyspec.perft/1";
 /// Schema of [`OutcomeDoc`].
 pub const OUTCOME_SCHEMA: &str = "fairyspec.outcome/1";
 
@@ -432,17 +430,12 @@ fn backticked_after_expected(message: &str) -> Vec<String> {
         .collect()
 }
 
-/// `/api/<game>/moves` and the position part of `play`.
+/// `/api/<game>/moves` and the position part of `play`: the document of `moves --json`
+/// ([`json::Moves`]) and what the page needs besides.
 #[derive(Clone, Debug, Serialize)]
 pub struct Moves {
-    pub schema: &'static str,
-    pub game: &'static str,
-    pub fen: String,
-    pub generator: &'static str,
-    /// The legal moves' text, sorted.
-    pub moves: Vec<String>,
-    /// How the game ended here, or `null`.
-    pub outcome: Option<OutcomeField>,
+    #[serde(flatten)]
+    pub base: json::Moves,
     /// `white` or `black` (the first and the second player).
     pub turn: &'static str,
     /// Whether the side to move is in check.
@@ -499,26 +492,13 @@ pub struct LegalMove {
     pub promotion: Option<&'static str>,
 }
 
-/// `/api/<game>/perft`, as `perft --json`.
+/// `/api/<game>/perft`: the document of `perft --json` ([`json::Perft`]) and the time it took.
 #[derive(Clone, Debug, Serialize)]
 pub struct Perft {
-    pub schema: &'static str,
-    pub game: &'static str,
-    pub fen: String,
-    pub depth: u32,
-    pub generator: &'static str,
-    pub moves: Vec<MoveCount>,
-    pub total: u64,
+    #[serde(flatten)]
+    pub base: json::Perft,
     /// Seconds the count took.
     pub seconds: f64,
-}
-
-/// One root move of [`Perft`].
-#[derive(Clone, Debug, Serialize)]
-pub struct MoveCount {
-    #[serde(rename = "move")]
-    pub mv: String,
-    pub nodes: u64,
 }
 
 /// `/api/<game>/outcome`.
@@ -737,12 +717,17 @@ pub fn moves_doc<G: Game>(
         })
         .collect();
     Moves {
-        schema: MOVES_SCHEMA,
-        game: G::NAME,
-        fen: pos.fen(),
-        generator: gen.name(),
-        moves: legal.iter().map(|(t, _)| t.clone()).collect(),
-        outcome: gen.outcome(pos).map(OutcomeField::from),
+        base: json::Moves {
+            schema: json::MOVES_SCHEMA.to_string(),
+            game: G::NAME.to_string(),
+            fen: pos.fen(),
+            generator: gen.name().to_string(),
+            moves: legal.iter().map(|(t, _)| t.clone()).collect(),
+            outcome: gen.outcome(pos).map(|o| json::Outcome {
+                result: o.result().to_string(),
+                reason: o.reason.to_string(),
+            }),
+        },
         turn: side(pos.turn()),
         check: gen.is_check(pos),
         played,
@@ -793,7 +778,7 @@ pub fn perft_doc<G: Game>(
         for mv in gen.legal_moves(pos) {
             let n = walk.count(&gen.play_unchecked(pos, &mv), depth - 1)?;
             total += n;
-            moves.push(MoveCount {
+            moves.push(json::MoveCount {
                 mv: mv.to_string(),
                 nodes: n,
             });
@@ -801,13 +786,15 @@ pub fn perft_doc<G: Game>(
     }
     moves.sort_by(|a, b| a.mv.cmp(&b.mv));
     Ok(Perft {
-        schema: PERFT_SCHEMA,
-        game: G::NAME,
-        fen: pos.fen(),
-        depth,
-        generator: gen.name(),
-        moves,
-        total,
+        base: json::Perft {
+            schema: json::PERFT_SCHEMA.to_string(),
+            game: G::NAME.to_string(),
+            fen: pos.fen(),
+            depth,
+            generator: gen.name().to_string(),
+            moves,
+            total,
+        },
         seconds: start.elapsed().as_secs_f64(),
     })
 }
