@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium for tests/browser.rs (the web page of `fairyspec serve` driven in a
+# Installs Debian's Chromium for tests/all/browser.rs (the web page of `fairyspec serve` driven in a
 # real headless browser). Idempotent. Locally a missing browser only makes that test skip with a
 # message; in CI (CI=true) the test fails without one, so this script says loudly when it cannot
 # install it.
@@ -21,9 +21,9 @@ done
 if command -v apt-get >/dev/null 2>&1; then
     { sudo_if_needed apt-get update -qq \
         && DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core; } \
-        || warn "could not install chromium with apt-get; tests/browser.rs fails in CI without it"
+        || warn "could not install chromium with apt-get; tests/all/browser.rs fails in CI without it"
 else
-    warn "no apt-get to install chromium; tests/browser.rs fails in CI without it"
+    warn "no apt-get to install chromium; tests/all/browser.rs fails in CI without it"
 fi
 command -v chromium >/dev/null 2>&1 && echo "browser.sh: $(chromium --version 2>/dev/null)"
 exit 0

@@ -16,7 +16,9 @@ pub enum FenDialect {
     Chess,
     /// `placement side [move-counter]` (Congo; the counter reads as 0 when absent).
     Congo,
-    /// `placement side counter-strike [move-number]` (lishogi's Chu Shogi SFEN).
+    /// `placement side counter-strike [move-number]` (lishogi's Chu Shogi SFEN). The side is `b`
+    /// for the first player (sente, [`Colour::White`] here) and `w` for the second; the
+    /// counter-strike square is a USI name ([`Square::usi`]).
     Sfen,
 }
 
@@ -264,6 +266,14 @@ fn parse_square_field(text: &str, shape: Shape) -> Option<Option<Square>> {
         .map(Some)
 }
 
+/// `-` or a USI square name (SFEN's counter-strike field).
+fn parse_usi_square_field(text: &str, shape: Shape) -> Option<Option<Square>> {
+    if text == "-" {
+        return Some(None);
+    }
+    Square::parse_usi(text, shape).map(Some)
+}
+
 /// Reads a FEN of the given dialect into a [`Setup`] of the given shape.
 ///
 /// # Errors
@@ -282,9 +292,14 @@ pub fn parse_fen<K: Kind>(
     let (scol, side) = it.next().ok_or(ParseFenError::MissingField {
         field: "side to move",
     })?;
+    // Chess-like FENs name the first player `w`; shogi's SFEN names it `b` (sente, "Black").
+    let (first, second) = match dialect {
+        FenDialect::Sfen => ("b", "w"),
+        _ => ("w", "b"),
+    };
     setup.turn = match side {
-        "w" => Colour::White,
-        "b" => Colour::Black,
+        s if s == first => Colour::White,
+        s if s == second => Colour::Black,
         _ => {
             return Err(ParseFenError::Side {
                 text: side.to_string(),
@@ -343,7 +358,7 @@ pub fn parse_fen<K: Kind>(
                 field: "counter-strike",
             })?;
             setup.counter_strike =
-                parse_square_field(cs, shape).ok_or_else(|| ParseFenError::CounterStrike {
+                parse_usi_square_field(cs, shape).ok_or_else(|| ParseFenError::CounterStrike {
                     text: cs.to_string(),
                     column: ccol,
                 })?;
@@ -414,7 +429,10 @@ pub fn castling_text(rights: &ByColour<CastleSides>) -> String {
 /// Writes a FEN of the given dialect, with every field (counters included).
 pub fn write_fen<K: Kind>(setup: &Setup<K>, dialect: FenDialect) -> String {
     let placement = placement_text(setup);
-    let side = setup.turn.char();
+    let side = match dialect {
+        FenDialect::Sfen => setup.turn.fold_wb('b', 'w'),
+        _ => setup.turn.char(),
+    };
     let sq = |s: Option<Square>| s.map_or_else(|| "-".to_string(), |s| s.to_string());
     match dialect {
         FenDialect::Chess => format!(
@@ -427,7 +445,9 @@ pub fn write_fen<K: Kind>(setup: &Setup<K>, dialect: FenDialect) -> String {
         FenDialect::Congo => format!("{placement} {side} {}", setup.fullmove_number),
         FenDialect::Sfen => format!(
             "{placement} {side} {} {}",
-            sq(setup.counter_strike),
+            setup
+                .counter_strike
+                .map_or_else(|| "-".to_string(), |s| s.usi(setup.shape)),
             setup.fullmove_number
         ),
     }

@@ -39,6 +39,18 @@ pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
     /// Every reason the setup is not a position of this game.
     fn validate(setup: Setup<Self::Kind>) -> Result<Position<Self>, PositionError<Self::Kind>>;
 
+    /// Reads move text in a position. The default is [`Move::parse`], which needs no position;
+    /// a game whose text leaves something to the position overrides it (Chu Shogi: `+` promotes
+    /// the piece on the from-square to its own promoted kind). This is notation, not move
+    /// generation: it does not judge legality.
+    ///
+    /// # Errors
+    /// [`ParseMoveError`] for text that is no move of the game's notation.
+    fn read_move(pos: &Position<Self>, text: &str) -> Result<Move<Self::Kind>, ParseMoveError> {
+        let _ = pos;
+        Move::parse(text)
+    }
+
     /// The reference generator with the given switches.
     fn reference(switches: &Self::Switches) -> Box<dyn Generator<Self>>;
 
@@ -113,7 +125,7 @@ pub trait Generator<G: Game>: Send + Sync {
     /// [`MoveTextError::Parse`] for bad syntax, [`MoveTextError::Illegal`] for a move that is not
     /// legal here.
     fn parse_move(&self, pos: &Position<G>, text: &str) -> Result<Move<G::Kind>, MoveTextError> {
-        let mv = Move::<G::Kind>::parse(text).map_err(MoveTextError::Parse)?;
+        let mv = G::read_move(pos, text).map_err(MoveTextError::Parse)?;
         let legal = self.legal_moves(pos);
         if legal.contains(&mv) {
             return Ok(mv);

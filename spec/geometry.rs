@@ -153,6 +153,54 @@ impl Square {
     }
 }
 
+/// USI square names (shogi, Chu Shogi): the file as a number counted from the right-hand edge
+/// as the first player sees the board (`12` … `1` on a 12-file board), the rank as a letter
+/// counted from the top (`a` is the highest rank). On a 12×12 board `12l` is the lower-left corner
+/// (file 0, rank 0), `1a` the upper-right one. A [`Square`] stays `file`/`rank` from the lower
+/// left; these functions only name it.
+impl Square {
+    /// The USI name of the square on a board of `shape` (`7g`, `12l`).
+    pub fn usi(self, shape: Shape) -> String {
+        let file = shape.files as u32 - self.file as u32;
+        let rank = (b'a' + (shape.ranks - 1 - self.rank)) as char;
+        format!("{file}{rank}")
+    }
+
+    /// Parses a USI square name at the start of `text` for a board of `shape`; returns the
+    /// square and the number of bytes read. The file number has one or two digits and no
+    /// leading zero; both coordinates must lie on the board.
+    pub fn parse_usi_prefix(text: &[u8], shape: Shape) -> Option<(Square, usize)> {
+        let digits = text.iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 || text[0] == b'0' {
+            return None;
+        }
+        let mut file: u32 = 0;
+        for &d in &text[..digits] {
+            file = file * 10 + (d - b'0') as u32;
+        }
+        let &letter = text.get(digits)?;
+        if file == 0 || file > shape.files as u32 || !letter.is_ascii_lowercase() {
+            return None;
+        }
+        let from_top = letter - b'a';
+        if from_top >= shape.ranks {
+            return None;
+        }
+        Some((
+            Square::new(shape.files - file as u8, shape.ranks - 1 - from_top),
+            digits + 1,
+        ))
+    }
+
+    /// Parses a whole USI square name (`7g`) for a board of `shape`.
+    pub fn parse_usi(text: &str, shape: Shape) -> Option<Square> {
+        match Square::parse_usi_prefix(text.as_bytes(), shape) {
+            Some((sq, n)) if n == text.len() => Some(sq),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file_char(), self.rank as u32 + 1)
@@ -213,6 +261,22 @@ mod tests {
         assert_eq!(Square::parse("l12"), Some(Square::new(11, 11)));
         for bad in ["", "a", "a0", "a01", "A1", "a123", "q1", "a17", "1a", "e4x"] {
             assert_eq!(Square::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn usi_square_names() {
+        let shape = Shape::new(12, 12);
+        // The corners: 12l is Black's (sente's) lower-left, 1a the upper-right.
+        assert_eq!(Square::parse_usi("12l", shape), Some(Square::new(0, 0)));
+        assert_eq!(Square::parse_usi("1a", shape), Some(Square::new(11, 11)));
+        // 7g: file 7 from the right is index 5; rank g is the 7th from the top, index 5.
+        assert_eq!(Square::parse_usi("7g", shape), Some(Square::new(5, 5)));
+        for sq in shape.squares() {
+            assert_eq!(Square::parse_usi(&sq.usi(shape), shape), Some(sq));
+        }
+        for bad in ["", "7", "g", "0a", "07g", "13a", "1m", "7G", "7g1", "123a"] {
+            assert_eq!(Square::parse_usi(bad, shape), None, "{bad:?}");
         }
     }
 

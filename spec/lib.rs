@@ -98,6 +98,7 @@ pub mod replay;
 pub mod serve;
 
 pub mod chess;
+pub mod chu;
 pub mod congo;
 pub mod hunterbeest;
 pub mod kuma;

@@ -124,11 +124,23 @@ impl<K: Kind> Move<K> {
         p
     }
 
-    /// Reads the default text form (`e2e4`, `a7a8m`, `c3e3e5c3`).
+    /// Reads move text in the game's notation ([`Kind::read_move`]): the default form
+    /// (`e2e4`, `a7a8m`, `c3e3e5c3`) for every game but Chu Shogi, which writes USI (`7g7f`,
+    /// `7g6f7g`). Text whose meaning depends on the position (Chu's promotion mark `+`) is read by
+    /// [`crate::Game::read_move`] instead.
+    ///
+    /// # Errors
+    /// [`ParseMoveError`] if the text is not a move in the notation.
+    pub fn parse(text: &str) -> Result<Move<K>, ParseMoveError> {
+        K::read_move(text)
+    }
+
+    /// Reads the default text form (`e2e4`, `a7a8m`, `c3e3e5c3`): squares followed by at most one
+    /// promotion letter.
     ///
     /// # Errors
     /// [`ParseMoveError`] if the text is not squares followed by at most one letter.
-    pub fn parse(text: &str) -> Result<Move<K>, ParseMoveError> {
+    pub fn parse_algebraic(text: &str) -> Result<Move<K>, ParseMoveError> {
         let bytes = text.as_bytes();
         let mut squares = Vec::new();
         let mut i = 0;
@@ -180,7 +192,16 @@ impl<K: Kind> Move<K> {
 }
 
 impl<K: Kind> fmt::Display for Move<K> {
+    /// The move in its game's notation ([`Kind::write_move`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        K::write_move(self, f)
+    }
+}
+
+impl<K: Kind> Move<K> {
+    /// Writes the default text form: every square of the path, then the lower-case letter of the
+    /// promoted kind (`e2e4`, `a7a8m`, `c3e3e5c3`).
+    pub fn write_algebraic(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.from)?;
         for sq in self.via.as_slice() {
             write!(f, "{sq}")?;
@@ -211,6 +232,13 @@ pub enum ParseMoveError {
     TooLong { text: String },
     /// The promotion letter is no piece of this game.
     UnknownPromotion { text: String, letter: char },
+    /// A square that is not on this game's board, or not a square name of its notation.
+    BadSquare { text: String, column: usize },
+    /// The text promotes (`+`) but which kind it promotes to depends on the piece that moves:
+    /// read it against a position ([`crate::Game::read_move`]).
+    PromotionNeedsPosition { text: String },
+    /// The text promotes (`+`) a piece that cannot promote, or names no piece.
+    CannotPromote { text: String, reason: String },
 }
 
 impl fmt::Display for ParseMoveError {
@@ -241,6 +269,21 @@ impl fmt::Display for ParseMoveError {
                     f,
                     "cannot read move {text:?}: {letter:?} is no piece of this game"
                 )
+            }
+            ParseMoveError::BadSquare { text, column } => {
+                write!(
+                    f,
+                    "cannot read move {text:?}: no square of this board at column {column}"
+                )
+            }
+            ParseMoveError::PromotionNeedsPosition { text } => {
+                write!(
+                    f,
+                    "cannot read move {text:?} without a position: what '+' promotes to depends on the piece"
+                )
+            }
+            ParseMoveError::CannotPromote { text, reason } => {
+                write!(f, "cannot read move {text:?}: {reason}")
             }
         }
     }

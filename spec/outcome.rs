@@ -17,7 +17,7 @@ pub enum Reason {
     BlindBear,
     /// A lion was captured (Congo).
     LionCaptured,
-    /// The side to move has no legal move and loses (Congo).
+    /// The side to move has no legal move and loses (Congo; Chu Shogi, CHU-6.3).
     NoLegalMove,
     /// Only the two lions are left and neither can take the other (Congo).
     BareLions,
@@ -25,12 +25,20 @@ pub enum Reason {
     Marriage,
     /// The mover's own Gnu stands next to the mover's King (Hunterbeest "tame").
     Taming,
-    /// The last royal piece of a side was captured, or a side has none (Chu Shogi).
+    /// The last royal piece of a side was captured, or a side has none (Chu Shogi, CHU-6.2).
     RoyalCaptured,
-    /// A side was reduced to a bare royal (Chu Shogi).
+    /// The bare-king rule decided (Chu Shogi, CHU-6.4, CHU-7): a side reduced to a bare royal
+    /// lost, or — under the Münster 1997 formulations — the game was declared drawn, or the
+    /// opponent lost, by one of its exceptions.
     BareKing,
-    /// Repetition ending the game by rule (Chu Shogi).
+    /// Both sides are reduced to a lone royal that cannot be taken: nobody can win (Chu Shogi,
+    /// CHU-6.6).
+    InsufficientMaterial,
+    /// Repetition ending the game by rule: a draw (Chu Shogi, CHU-6.5).
     Repetition,
+    /// Repetition ending the game by rule, lost by the side that attacked throughout the
+    /// repeated sequence (Chu Shogi, lishogi's rule, CHU-6.5).
+    PerpetualAttack,
     /// Fifty moves by each side without capture or pawn move: a draw the player to move may claim.
     FiftyMoveClaim,
     /// The same position for the third time: a draw the player to move may claim.
@@ -50,7 +58,9 @@ impl fmt::Display for Reason {
             Reason::Taming => "tame: gnu beside the king",
             Reason::RoyalCaptured => "royal captured",
             Reason::BareKing => "bare king",
+            Reason::InsufficientMaterial => "insufficient material",
             Reason::Repetition => "repetition",
+            Reason::PerpetualAttack => "repetition with perpetual attack",
             Reason::FiftyMoveClaim => "fifty-move rule (claimable)",
             Reason::ThreefoldClaim => "threefold repetition (claimable)",
         })

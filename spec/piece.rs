@@ -1,6 +1,7 @@
 //! Pieces: a game's [`Kind`] (what moves) owned by a [`Colour`] (who owns it).
 
-use crate::Colour;
+use crate::moves::ParseMoveError;
+use crate::{Colour, Move};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::hash::Hash;
@@ -26,6 +27,21 @@ pub trait Kind: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
     /// The letter of the kind without any `+` prefix.
     fn letter(self) -> char {
         self.symbol().chars().last().unwrap_or('?')
+    }
+
+    /// Writes a move of this game as text. The default is [`Move::write_algebraic`] (`e2e4`,
+    /// `a7a8m`); Chu Shogi writes USI.
+    fn write_move(mv: &Move<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        mv.write_algebraic(f)
+    }
+
+    /// Reads move text of this game without a position. The default is
+    /// [`Move::parse_algebraic`]; Chu Shogi reads USI.
+    ///
+    /// # Errors
+    /// [`ParseMoveError`] for text that is no move of the notation.
+    fn read_move(text: &str) -> Result<Move<Self>, ParseMoveError> {
+        Move::parse_algebraic(text)
     }
 }
 

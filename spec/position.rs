@@ -150,6 +150,9 @@ pub enum PositionErrorKind {
     /// A side has more than one non-crocodile piece in the river: all but the one that just
     /// entered it would have drowned (Congo, CONGO-2.5).
     CrowdedRiver(Colour),
+    /// The counter-strike square holds a piece of the side to move, or a Lion: a lion can only
+    /// just have been captured there by a non-lion of the side not to move (Chu Shogi, CHU-2.4).
+    InvalidCounterStrike(Square),
 }
 
 impl fmt::Display for PositionErrorKind {
@@ -182,6 +185,10 @@ impl fmt::Display for PositionErrorKind {
             CrowdedRiver(c) => write!(
                 f,
                 "{c} has more than one non-crocodile piece in the river (the others would have drowned)"
+            ),
+            InvalidCounterStrike(sq) => write!(
+                f,
+                "the counter-strike square {sq} does not hold a non-lion of the side that just moved (nor is it empty)"
             ),
         }
     }

@@ -74,6 +74,13 @@ fn read_move<G: Game>(
     }
 }
 
+/// The move number a record writes for the position whose FEN move counter is `fullmove`, in a
+/// game whose start position has the counter `first`: records number the first move `1.` in every
+/// game, while the counters of some FEN dialects start elsewhere (Congo's at 0, CONGO-7.3).
+fn record_number(fullmove: u32, first: u32) -> u32 {
+    fullmove.saturating_sub(first).saturating_add(1)
+}
+
 fn number_text(number: u32, side: Colour) -> String {
     match side {
         Colour::White => format!("{number}."),
@@ -84,7 +91,8 @@ fn number_text(number: u32, side: Colour) -> String {
 /// Replays a game record of game `G` from its start position with `gen`.
 ///
 /// The record's layout is described in [`crate::notation::record`]: optional leading text, move
-/// numbers (checked against the position: `12…` must come before Black's twelfth move), moves
+/// numbers (checked against the position: `12…` must come before Black's twelfth move; the first
+/// move is `1.` in every game, whatever the FEN counter of the start position says), moves
 /// in the seed's notation (KUMA-8.2, every claim of the text checked, see
 /// [`seed::resolve`]) or as plain move text (`e2e4`), a final full stop and an optional result.
 ///
@@ -110,8 +118,9 @@ pub fn replay<G: Game>(gen: &dyn Generator<G>, text: &str) -> Result<ReplaySumma
     let mut plies = 0;
     let mut announced: Option<(u32, Colour)> = None;
     let mut stated: Option<RecordResult> = None;
+    let first = pos.setup().fullmove_number;
     for token in &record.tokens {
-        let number = pos.setup().fullmove_number;
+        let number = record_number(pos.setup().fullmove_number, first);
         let side = pos.turn();
         let error = |text: String, cause: String| ReplayError {
             move_number: number,
@@ -174,7 +183,7 @@ pub fn replay<G: Game>(gen: &dyn Generator<G>, text: &str) -> Result<ReplaySumma
             }
         }
     }
-    let number = pos.setup().fullmove_number;
+    let number = record_number(pos.setup().fullmove_number, first);
     let side = pos.turn();
     if let Some((n, s)) = announced {
         return Err(ReplayError {

@@ -118,6 +118,10 @@ pub enum Why<K> {
     LandsAttacked(Square),
     /// A square a multi-square move needs empty is occupied (a double step's first square).
     Blocked(Square),
+    /// Any other reason, in the rule's words with its squares (a game-specific rule: Chu
+    /// Shogi's lion-trading rules, say). Build it only when the trace is
+    /// [`listening`](Trace::listening).
+    Other(String),
 }
 
 /// A listener to a reference generator. Every method has a no-op default.
@@ -242,6 +246,7 @@ impl<K: Kind> fmt::Display for Why<K> {
                 )
             }
             Why::Blocked(sq) => write!(f, "{sq} is occupied, the move cannot pass it"),
+            Why::Other(text) => f.write_str(text),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Congo, reference against bitboard generator: bytes → the monkey re-entry reading, a mutated
 //! position and move choices; both generators compared at every node of the walk, and the generic
 //! properties at its start.
-//! The body is `fairyspec::check::targets::congo_differential`, which `tests/fuzz_corpus.rs` replays on every
+//! The body is `fairyspec::check::targets::congo_differential`, which `tests/all/fuzz_corpus.rs` replays on every
 //! file of `corpus/fuzz/congo_differential/`.
 #![no_main]
 

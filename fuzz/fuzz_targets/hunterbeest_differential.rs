@@ -1,7 +1,7 @@
 //! Bachelor Hunterbeest, reference against bitboard generator: bytes → the stalemate reading, a
 //! mutated position and move choices; both generators compared at every node of the walk, and the
 //! generic properties at its start.
-//! The body is `fairyspec::check::targets::hunterbeest_differential`, which `tests/fuzz_corpus.rs` replays on every
+//! The body is `fairyspec::check::targets::hunterbeest_differential`, which `tests/all/fuzz_corpus.rs` replays on every
 //! file of `corpus/fuzz/hunterbeest_differential/`.
 #![no_main]
 

@@ -1,7 +1,6 @@
-//! Kuma Chess, reference against bitboard generator (against a second reference until the
-//! bitboard generator exists): bytes → Blind Bear reading, a mutated position, move choices;
+//! Kuma Chess, reference against bitboard generator: bytes → Blind Bear reading, a mutated position, move choices;
 //! both generators compared at every node of the walk, and the generic properties at its start.
-//! The body is `fairyspec::check::targets::kuma_differential`, which `tests/fuzz_corpus.rs`
+//! The body is `fairyspec::check::targets::kuma_differential`, which `tests/all/fuzz_corpus.rs`
 //! replays on every file of `corpus/fuzz/kuma_differential/`.
 #![no_main]
 

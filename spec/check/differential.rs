@@ -13,9 +13,8 @@
 //! use fairyspec::{kuma::Kuma, Game, Position};
 //!
 //! let reference = Kuma::reference(&Default::default());
-//! let other = Kuma::bitboard(&Default::default())
-//!     .unwrap_or_else(|| Kuma::reference(&Default::default()));
-//! assert!(differential(&*reference, &*other, &Position::<Kuma>::start()).is_ok());
+//! let bitboard = Kuma::bitboard(&Default::default()).expect("Kuma has a bitboard generator");
+//! assert!(differential(&*reference, &*bitboard, &Position::<Kuma>::start()).is_ok());
 //! ```
 
 // A Divergence is a report, built once when a check fails and carried to the user; its size on the

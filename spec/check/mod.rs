@@ -6,7 +6,7 @@
 //! - [`properties`]: what every correct generator satisfies (colour symmetry, FEN round trip,
 //!   King safety, perft consistency, no royal capture, …); a failure is a [`PropertyFailure`].
 //! - [`arbitrary`]: valid positions from fuzzer bytes by mutation.
-//! - [`corpus`]: hand-made starting positions per game.
+//! - [`corpus`]: starting positions per game (hand-made, from the corpus files and game records).
 //! - [`targets`]: the bodies of the cargo-fuzz targets, shared with the corpus replay test.
 //!
 //! Everything is generic over [`crate::Game`]; the Kuma Chess entry points live in [`targets`].

@@ -1,5 +1,5 @@
 //! The bodies of the fuzz targets (`fuzz/fuzz_targets/*.rs`), kept in the library so that
-//! `tests/fuzz_corpus.rs` replays every saved input through exactly the same code in `cargo test`.
+//! `tests/all/fuzz_corpus.rs` replays every saved input through exactly the same code in `cargo test`.
 //!
 //! Each function takes the fuzzer's bytes, never panics on them by itself (a panic means a bug in
 //! the code under test), and returns the first property or divergence that fails.
@@ -9,6 +9,7 @@ use super::corpus;
 use super::differential::{differential, differential_walk, Divergence};
 use super::properties::{self, PropertyFailure};
 use crate::chess::Chess;
+use crate::chu::{BareKing, Chu, ChuSwitches, CounterStrike, LastRankPromotion, LionProtection};
 use crate::congo::{Congo, CongoSwitches, MonkeyReentry};
 use crate::fen::{parse_fen, FenDialect};
 use crate::hunterbeest::{Hunterbeest, HunterbeestSwitches, StalemateResult};
@@ -34,6 +35,9 @@ pub const WALK_PERFT_DEPTH: u32 = 0;
 pub enum TargetFailure {
     Divergence(Box<Divergence>),
     Property(Box<PropertyFailure>),
+    /// The game (its [`Game::NAME`]) has no bitboard generator to compare the reference with; a
+    /// differential target of such a game would only compare the reference with itself.
+    NoBitboard(&'static str),
 }
 
 impl From<Divergence> for TargetFailure {
@@ -53,6 +57,10 @@ impl fmt::Display for TargetFailure {
         match self {
             TargetFailure::Divergence(d) => write!(f, "{d}"),
             TargetFailure::Property(p) => write!(f, "{p}"),
+            TargetFailure::NoBitboard(game) => write!(
+                f,
+                "{game} has no bitboard generator: there is nothing to compare the reference with"
+            ),
         }
     }
 }
@@ -69,21 +77,43 @@ pub const KUMA_SWITCHES: [KumaSwitches; 2] = [
     },
 ];
 
+/// Both readings of Congo's monkey river re-entry (CONGO-5.4).
+pub const CONGO_SWITCHES: [CongoSwitches; 2] = [
+    CongoSwitches {
+        monkey_reentry: MonkeyReentry::Drowns,
+    },
+    CongoSwitches {
+        monkey_reentry: MonkeyReentry::Survives,
+    },
+];
+
+/// Both readings of Bachelor Hunterbeest's stalemate (BHB-6.4).
+pub const HUNTERBEEST_SWITCHES: [HunterbeestSwitches; 2] = [
+    HunterbeestSwitches {
+        stalemate: StalemateResult::Draw,
+    },
+    HunterbeestSwitches {
+        stalemate: StalemateResult::Win,
+    },
+];
+
 /// Differential fuzzing of game `G` from bytes: a position from [`arbitrary_position`] (the
 /// game's corpus as starting points, the reference generator's moves), the properties of
 /// [`properties::cheap`] there for both generators, then a [`differential_walk`] of the
-/// reference against the bitboard generator (against a second reference while the game has no
-/// bitboard generator) along the move choices in the remaining bytes (one byte a ply, at most
+/// reference against the bitboard generator along the move choices in the remaining bytes (one byte a ply, at most
 /// [`MAX_PLIES`]), with a full [`differential`] (perft(2) included) where the walk ends.
 ///
 /// # Errors
-/// The first property failure or divergence.
+/// The first property failure or divergence; [`TargetFailure::NoBitboard`] for a game without a
+/// bitboard generator (comparing the reference with itself would check nothing).
 pub fn differential_bytes<G: Game>(
     u: &mut Unstructured<'_>,
     switches: &G::Switches,
 ) -> Result<(), TargetFailure> {
     let reference = G::reference(switches);
-    let other = G::bitboard(switches).unwrap_or_else(|| G::reference(switches));
+    let Some(other) = G::bitboard(switches) else {
+        return Err(TargetFailure::NoBitboard(G::NAME));
+    };
     let starts = corpus::positions::<G>();
     let Ok(pos) = arbitrary_position(&*reference, u, &starts) else {
         return Ok(());
@@ -101,6 +131,32 @@ pub fn differential_bytes<G: Game>(
     differential(&*reference, &*other, &end)?;
     Ok(())
 }
+
+/// Readings of the Chu Shogi switches the fuzz targets try: the default (lishogi) and every
+/// alternative at least once (CHU-4.3, CHU-5.2, CHU-5.3, CHU-7).
+pub const CHU_SWITCHES: [ChuSwitches; 3] = [
+    ChuSwitches {
+        bare_king: BareKing::Lishogi,
+        counter_strike: CounterStrike::Lishogi,
+        lion_protection: LionProtection::Lishogi,
+        last_rank_promotion: LastRankPromotion::PawnAndLance,
+        repetition: crate::chu::Repetition::Lishogi,
+    },
+    ChuSwitches {
+        bare_king: BareKing::Munster1997,
+        counter_strike: CounterStrike::Jcsa,
+        lion_protection: LionProtection::Hachu,
+        last_rank_promotion: LastRankPromotion::PawnOnly,
+        repetition: crate::chu::Repetition::Western,
+    },
+    ChuSwitches {
+        bare_king: BareKing::Munster1997Emended,
+        counter_strike: CounterStrike::Lishogi,
+        lion_protection: LionProtection::Lishogi,
+        last_rank_promotion: LastRankPromotion::PawnAndLance,
+        repetition: crate::chu::Repetition::Lishogi,
+    },
+];
 
 /// Fuzz target `kuma_differential`: the first byte picks the Blind Bear reading (bit 0: 0
 /// NeedsLegalMove, 1 EvenIfExposed), the rest goes to [`differential_bytes`].
@@ -131,8 +187,7 @@ pub fn chess_differential(data: &[u8]) -> Result<(), TargetFailure> {
 pub fn congo_differential(data: &[u8]) -> Result<(), TargetFailure> {
     let mut u = Unstructured::new(data);
     let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    let monkey_reentry = [MonkeyReentry::Drowns, MonkeyReentry::Survives][(flags & 1) as usize];
-    differential_bytes::<Congo>(&mut u, &CongoSwitches { monkey_reentry })
+    differential_bytes::<Congo>(&mut u, &CONGO_SWITCHES[(flags & 1) as usize])
 }
 
 /// Fuzz target `hunterbeest_differential`: the first byte picks the stalemate reading (BHB-6.4;
@@ -143,8 +198,7 @@ pub fn congo_differential(data: &[u8]) -> Result<(), TargetFailure> {
 pub fn hunterbeest_differential(data: &[u8]) -> Result<(), TargetFailure> {
     let mut u = Unstructured::new(data);
     let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    let stalemate = [StalemateResult::Draw, StalemateResult::Win][(flags & 1) as usize];
-    differential_bytes::<Hunterbeest>(&mut u, &HunterbeestSwitches { stalemate })
+    differential_bytes::<Hunterbeest>(&mut u, &HUNTERBEEST_SWITCHES[(flags & 1) as usize])
 }
 
 /// The board shapes and FEN dialects the `fen` target reads every input with (Kuma's piece
@@ -156,10 +210,12 @@ pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
     (Shape::new(12, 12), FenDialect::Sfen),
 ];
 
-/// Fuzz target `fen`: any text. Whatever [`parse_fen`] accepts in one of [`FEN_FORMATS`] must
-/// write and read back unchanged ([`properties::setup_fen_round_trip`]); whatever
-/// [`Position::from_fen`] accepts as a position of Kuma Chess (under both readings), orthodox
-/// chess, Congo or Bachelor Hunterbeest goes through [`position_checks`].
+/// Fuzz target `fen`: any text. Whatever [`parse_fen`] accepts in one of [`FEN_FORMATS`] (and
+/// as a Chu Shogi SFEN with Chu's pieces) must write and read back unchanged
+/// ([`properties::setup_fen_round_trip`]); whatever [`Position::from_fen`] accepts as a position
+/// of Kuma Chess, orthodox chess, Congo, Bachelor Hunterbeest or Chu Shogi goes through
+/// [`position_checks`] under every reading of the game's switches (Chu: [`CHU_SWITCHES`] and the
+/// JCSA bare-king rule).
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -172,10 +228,21 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
             properties::setup_fen_round_trip(&setup, dialect)?;
         }
     }
+    // Chu Shogi's pieces (`+R`, …) in lishogi's SFEN.
+    if let Ok(setup) = parse_fen::<crate::chu::ChuKind>(text, Chu::SHAPE, FenDialect::Sfen) {
+        properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
+    }
+    // Every game under every switch (orthodox chess has none); a new game adds its line.
     position_checks::<Kuma>(text, &KUMA_SWITCHES)?;
     position_checks::<Chess>(text, &[Default::default()])?;
-    position_checks::<Congo>(text, &[Default::default()])?;
-    position_checks::<Hunterbeest>(text, &[Default::default()])?;
+    position_checks::<Congo>(text, &CONGO_SWITCHES)?;
+    position_checks::<Hunterbeest>(text, &HUNTERBEEST_SWITCHES)?;
+    let jcsa = ChuSwitches {
+        bare_king: BareKing::Jcsa,
+        ..ChuSwitches::default()
+    };
+    position_checks::<Chu>(text, &CHU_SWITCHES)?;
+    position_checks::<Chu>(text, &[jcsa])?;
     Ok(())
 }
 
@@ -197,6 +264,54 @@ pub fn position_checks<G: Game>(text: &str, switches: &[G::Switches]) -> Result<
         if let Some(bitboard) = G::bitboard(s) {
             properties::cheap(&*bitboard, &pos)?;
             differential_walk(&*reference, &*bitboard, &pos, &[], 0)?;
+        }
+    }
+    Ok(())
+}
+
+/// Fuzz target `betza`: any text, read by the Betza reader ([`crate::betza::parse()`], the oracle
+/// of the piece tests). What it accepts prints and reads back as the same movement; what it
+/// rejects is rejected with a column inside the text, on a character boundary, and a message.
+///
+/// # Errors
+/// The first property failure.
+pub fn betza(data: &[u8]) -> Result<(), TargetFailure> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let fail = |detail: String| -> TargetFailure {
+        PropertyFailure {
+            property: "betza_round_trip",
+            game: "-",
+            generator: "-".to_string(),
+            fen: "-".to_string(),
+            mv: Some(text.to_string()),
+            detail,
+        }
+        .into()
+    };
+    match crate::betza::parse(text) {
+        Ok(b) => {
+            let printed = b.to_string();
+            match crate::betza::parse(&printed) {
+                Ok(back) if back == b => {}
+                other => {
+                    return Err(fail(format!(
+                        "{b:?} prints as {printed:?}, which reads back as {other:?}"
+                    )))
+                }
+            }
+        }
+        Err(e) => {
+            if e.column() > text.len() || !text.is_char_boundary(e.column()) {
+                return Err(fail(format!(
+                    "the error column {} is not a character boundary of the text: {e}",
+                    e.column()
+                )));
+            }
+            if e.to_string().is_empty() {
+                return Err(fail("the error has an empty message".to_string()));
+            }
         }
     }
     Ok(())

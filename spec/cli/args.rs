@@ -52,9 +52,11 @@ pub enum Command {
     Conform(ConformArgs),
     /// Writes a conformance corpus (.perft) of seeded random positions on stdout
     Corpus(CorpusArgs),
-    /// Says whether a move is legal and why, citing the rule IDs of SPEC.md
+    /// Says whether a move is legal and why, citing SPEC.md's rule IDs
+    #[command(after_help = super::help::explain_details())]
     Explain(ExplainArgs),
-    /// Draws a board or a piece's moves as SVG (`diagram all -o DIR`: SPEC.md's)
+    /// Draws a board, or a piece's moves, as SVG
+    #[command(after_help = super::help::diagram_details())]
     Diagram(DiagramArgs),
     /// Serves a web page per game, SPEC.md and a JSON API on 127.0.0.1
     Serve(ServeArgs),
@@ -197,7 +199,7 @@ pub struct ExplainArgs {
     /// The game
     #[arg(value_name = "game", value_parser = GameName)]
     pub game: String,
-    /// The move (`e2e4`, `a7a8m`)
+    /// The move (`e2e4`, `a7a8m`, a Congo chain `c3e3e5c3`)
     #[arg(value_name = "move")]
     pub mv: String,
     /// The position (default: the start position); the move counters may be left out. Quote it
@@ -209,7 +211,7 @@ pub struct ExplainArgs {
     /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
     #[arg(long = "switch", value_name = "NAME=VALUE")]
     pub switches: Vec<String>,
-    /// The answer as one JSON object
+    /// The answer as one JSON object (schema fairyspec.explain/1)
     #[arg(long)]
     pub json: bool,
 }
@@ -217,10 +219,10 @@ pub struct ExplainArgs {
 /// `fairyspec diagram`.
 #[derive(Debug, Args)]
 pub struct DiagramArgs {
-    /// The game, or `all` for SPEC.md's diagrams of every game (with -o DIR)
-    #[arg(value_name = "game")]
+    /// The game, or `all` for SPEC.md's diagrams of every piece of every game (with -o DIR)
+    #[arg(value_name = "game", value_parser = GameOrAll)]
     pub game: String,
-    /// The position (default: the start position)
+    /// The position (default: the start position). Quote it
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
     /// Plays these moves (space-separated move text) from the position first
@@ -229,16 +231,17 @@ pub struct DiagramArgs {
     /// A rule reading SPEC.md names
     #[arg(long = "switch", value_name = "NAME=VALUE")]
     pub switches: Vec<String>,
-    /// A piece (its letter) alone on the board, with the squares it reaches
+    /// Draws this piece (its FEN letter; upper case White) alone on the board, with its moves
     #[arg(long, value_name = "X")]
     pub piece: Option<String>,
-    /// The square of --piece, or the piece of the position whose moves are marked
+    /// The square of --piece (default: the square of SPEC.md's diagram); without --piece, marks
+    /// the moves of the piece on this square of the position
     #[arg(long, value_name = "S")]
     pub square: Option<String>,
-    /// A move to draw as an arrow (repeatable)
+    /// Draws this move as an arrow (repeatable)
     #[arg(long, value_name = "MOVE")]
     pub highlight: Vec<String>,
-    /// The SVG file (default: stdout); for `all`, the folder
+    /// Writes the SVG to this file (default: stdout); for `all`, the folder
     #[arg(short = 'o', long = "output", value_name = "FILE.svg")]
     pub output: Option<std::path::PathBuf>,
 }
@@ -252,6 +255,36 @@ pub struct ServeArgs {
     /// The port (default 8754; 0 for any free port)
     #[arg(long, value_name = "N")]
     pub port: Option<u16>,
+}
+
+/// Reads a game name or `all` (for `diagram all`).
+#[derive(Clone, Copy, Debug)]
+pub struct GameOrAll;
+
+impl TypedValueParser for GameOrAll {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        if value == "all" {
+            return Ok("all".to_string());
+        }
+        GameName.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let all = PossibleValue::new("all").help("every game (SPEC.md's diagrams)");
+        Some(Box::new(
+            GAMES
+                .iter()
+                .map(|g| PossibleValue::new(g.name).help(g.title))
+                .chain(std::iter::once(all)),
+        ))
+    }
 }
 
 /// `fairyspec corpus`.

@@ -7,6 +7,7 @@
 
 use super::error::CliError;
 use crate::chess::Chess;
+use crate::chu::Chu;
 use crate::congo::{zillions, Congo};
 use crate::hunterbeest::Hunterbeest;
 use crate::kuma::Kuma;
@@ -69,6 +70,14 @@ impl CliGame for Chess {}
 
 impl CliGame for Hunterbeest {}
 
+impl CliGame for Chu {
+    /// A USI move list (CHU-8.3): moves separated by white space, `#` comments, an optional
+    /// first line `sfen <SFEN>`; repetition judged over the replayed history (CHU-6.5).
+    fn replay(gen: &dyn Generator<Chu>, text: &str) -> Result<ReplaySummary, ReplayError> {
+        crate::chu::repetition::replay_usi(gen, text)
+    }
+}
+
 impl CliGame for Congo {
     /// Zillions of Games save files (`.zsg`, recognised by their first line) or the common
     /// record notation.
@@ -97,6 +106,7 @@ pub fn with_game<C: GameCommand>(name: &str, cmd: C) -> Result<C::Output, CliErr
         "congo" => cmd.run::<Congo>(),
         "chess" => cmd.run::<Chess>(),
         "hunterbeest" => cmd.run::<Hunterbeest>(),
+        "chu" => cmd.run::<Chu>(),
         _ if GAMES.iter().any(|g| g.name == name) => {
             Err(CliError::NotImplemented(name.to_string()))
         }
@@ -286,10 +296,7 @@ mod tests {
         assert!(implemented("congo"));
         assert!(implemented("chess"));
         assert!(implemented("hunterbeest"));
-        assert!(matches!(
-            check_name("chu"),
-            Err(CliError::NotImplemented(_))
-        ));
+        assert!(implemented("chu"));
         assert!(matches!(check_name("shogi"), Err(CliError::UnknownGame(_))));
     }
 }

@@ -299,6 +299,42 @@ the message says which)."
         .to_string()
 }
 
+/// `fairyspec explain --help`, after the options.
+pub fn explain_details() -> String {
+    "\
+The answer comes from the reference generator itself: its rule functions report what they
+generate and what they refuse, and explain reads that report. A legal move: the rules that make
+it and what it does (captures, promotion, drowning, check, the end of the game). An illegal
+move: the rule that forbids it and the concrete reason, or, where no rule moves the piece so,
+its legal moves from that square.
+
+Exit 0 for any answer, legal or not; 2 for a move, FEN or switch that cannot be read.
+
+With --json: one JSON object, {\"schema\": \"fairyspec.explain/1\", \"game\", \"fen\", \"text\",
+\"move\", \"legal\", \"reasons\": [{\"rule\", \"text\"}], \"effects\": [...], \"piece_moves\",
+\"position\": [...]}.
+
+Example:
+  fairyspec explain kuma b1b2
+  b1b2: illegal
+    because: the Blind Bear never moves straight forward (KUMA-3.5)"
+        .to_string()
+}
+
+/// `fairyspec diagram --help`, after the options.
+pub fn diagram_details() -> String {
+    "\
+Draws the position (--fen, --moves) as SVG: the game's board, Congo's river and castles, the
+pieces by letter, --highlight moves as arrows. With --square the squares the piece there
+reaches; with --piece that piece alone on an otherwise empty board. Reached squares are marked
+by kind: step or leap, blockable range, slide, move only, capture only, two-step. The squares
+are the reference generator's own walk of the piece.
+
+`fairyspec diagram all -o docs/diagrams` writes SPEC.md's diagram of every piece of every game
+(docs/diagrams/<game>/<piece>.svg); tests/diagrams.rs checks they are current."
+        .to_string()
+}
+
 /// `fairyspec completions --help`, after the options.
 pub fn completions_details() -> String {
     "\

@@ -13,6 +13,7 @@
 //! | `moves` | [`MOVES_SCHEMA`] | [`Moves`]: `game`, `fen`, `generator`, `moves` (sorted move text), `outcome` (`null` or `{"result", "reason"}`) |
 //! | `replay` | [`REPLAY_SCHEMA`] | [`Replay`]: `game`, `file`, `plies`, `final`, `result`, `reason` |
 //! | `verify` | [`VERIFY_SCHEMA`] | [`Verify`]: `corpus`, `games` (per game: `perft` rows, `records`, `errors`), `not_checked`, `summary` |
+//! | `explain` | [`EXPLAIN_SCHEMA`] | [`Explain`]: `game`, `fen`, `text`, `move`, `legal`, `reasons` (`[{"rule", "text"}]`), `effects`, `piece_moves`, `position` ([`crate::explain::Explanation`]) |
 //!
 //! `conform --report FILE.json` writes its own report ([`crate::conform::report::Report`]).
 //!
@@ -33,6 +34,17 @@ pub const MOVES_SCHEMA: &str = "fairyspec.moves/1";
 pub const REPLAY_SCHEMA: &str = "fairyspec.replay/1";
 /// The schema of `verify --json`.
 pub const VERIFY_SCHEMA: &str = "fairyspec.verify/1";
+/// The schema of `explain --json`.
+pub const EXPLAIN_SCHEMA: &str = "fairyspec.explain/1";
+
+/// `explain --json`: the explanation with its schema.
+#[derive(Clone, Debug, Serialize)]
+pub struct Explain<'a> {
+    /// [`EXPLAIN_SCHEMA`].
+    pub schema: &'static str,
+    #[serde(flatten)]
+    pub explanation: &'a crate::explain::Explanation,
+}
 
 /// Writes `doc` as one line of JSON.
 ///

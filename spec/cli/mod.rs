@@ -9,14 +9,14 @@
 //! fairyspec replay <game> <file> [--switch NAME=VALUE]... [--json]
 //! fairyspec conform <game> --engine COMMAND [--protocol P] [--corpus PATH] [--depth N] …
 //! fairyspec corpus <game> --positions N --depth D --seed S
-//! fairyspec explain <game> [--fen FEN] [--moves "M…"] [--switch NAME=VALUE]… [--json] <move>
-//! fairyspec diagram <game> [--fen FEN] [--piece X] [--square S] [--highlight MOVE]… [-o FILE.svg]
-//! fairyspec diagram all -o docs/diagrams
+//! fairyspec explain <game> [--fen FEN] [--moves "M1 M2 ..."] [--switch NAME=VALUE]... [--json] <move>
+//! fairyspec diagram <game> [--fen FEN] [--moves "M1 M2 ..."] [--piece X] [--square S] [--highlight MOVE]... [-o FILE.svg]
+//! fairyspec diagram all -o DIR
 //! fairyspec serve [--bind ADDR] [--port N]
 //! fairyspec completions <bash|zsh|fish|elvish|powershell>
 //! ```
 //!
-//! `fairyspec --help` and `fairyspec <command> --help` give the whole contract, and `tests/cli.rs`
+//! `fairyspec --help` and `fairyspec <command> --help` give the whole contract, and `tests/all/cli.rs`
 //! exercises it end to end. The machine-readable output of `--json` is described in [`json`].
 
 pub mod args;

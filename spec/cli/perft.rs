@@ -44,7 +44,7 @@ impl PositionArgs {
 }
 
 /// A deliberate rules bug, for testing conformance tooling (`perft --inject-fault NAME`; see
-/// `examples/broken-engine.sh` and `tests/conform.rs`). Not for anything else: the counts it
+/// `examples/broken-engine.sh` and `tests/all/conform.rs`). Not for anything else: the counts it
 /// gives are wrong on purpose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Fault {

@@ -2,6 +2,7 @@
 
 use super::{Draw, Region, RegionStyle};
 use crate::chess::{Chess, ChessKind};
+use crate::chu::{Chu, ChuKind};
 use crate::congo::{in_castle, in_river, Congo, CongoKind};
 use crate::hunterbeest::{Hunterbeest, HunterbeestKind};
 use crate::kuma::{Kuma, KumaKind};
@@ -77,5 +78,37 @@ impl Draw for Congo {
             CongoKind::Pawn => Square::new(3, 4),
             _ => Square::new(3, 2),
         }
+    }
+}
+
+impl Draw for Chu {
+    const TITLE: &'static str = "Chu Shogi";
+
+    /// CHU-4.1: the promotion zones, the four ranks farthest from each side.
+    fn regions() -> Vec<Region> {
+        let zone = |colour: Colour| {
+            Chu::SHAPE
+                .squares()
+                .filter(|&s| colour.relative_rank(s.rank(), Chu::SHAPE.ranks) >= 8)
+                .collect()
+        };
+        vec![
+            Region {
+                squares: zone(Colour::White),
+                style: RegionStyle::Zone,
+                label: "Black's (sente's) promotion zone (CHU-4.1)",
+            },
+            Region {
+                squares: zone(Colour::Black),
+                style: RegionStyle::Zone,
+                label: "White's (gote's) promotion zone (CHU-4.1)",
+            },
+        ]
+    }
+
+    /// Every piece in the middle of the board (6g), where its slides and jumps all show.
+    fn diagram_square(kind: ChuKind) -> Square {
+        let _ = kind;
+        Square::new(6, 5)
     }
 }

@@ -225,7 +225,7 @@ pub fn spec_set<G: Draw>() -> Vec<(String, String)> {
 /// SPEC.md's diagrams of every game: `(game, file name, SVG)`, the files of
 /// `docs/diagrams/<game>/`.
 pub fn all_spec_sets() -> Vec<(&'static str, String, String)> {
-    use crate::{chess::Chess, congo::Congo, hunterbeest::Hunterbeest, kuma::Kuma};
+    use crate::{chess::Chess, chu::Chu, congo::Congo, hunterbeest::Hunterbeest, kuma::Kuma};
     fn of<G: Draw>() -> Vec<(&'static str, String, String)> {
         spec_set::<G>()
             .into_iter()
@@ -236,5 +236,6 @@ pub fn all_spec_sets() -> Vec<(&'static str, String, String)> {
     all.extend(of::<Chess>());
     all.extend(of::<Congo>());
     all.extend(of::<Hunterbeest>());
+    all.extend(of::<Chu>());
     all
 }

@@ -3,12 +3,13 @@
 
 use super::{Explain, RuleBook};
 use crate::chess::{rules as chess_rules, Chess, ChessKind, ChessSwitches};
+use crate::chu::{rules as chu_rules, Chu, ChuKind, ChuSwitches};
 use crate::congo::{rules as congo_rules, Congo, CongoKind, CongoSwitches};
 use crate::hunterbeest::{rules as bhb_rules, Hunterbeest, HunterbeestKind, HunterbeestSwitches};
 use crate::kuma::{rules as kuma_rules, Kuma, KumaKind, KumaSwitches};
 use crate::moves::ParseMoveError;
 use crate::trace::{Rule, Trace};
-use crate::{Move, Position, Reason, Setup, Square};
+use crate::{Kind, Move, Position, Reason, Setup, Square};
 
 impl Explain for Kuma {
     const RULES: RuleBook = RuleBook {
@@ -160,5 +161,38 @@ impl Explain for Hunterbeest {
             Reason::FiftyMoveClaim | Reason::ThreefoldClaim => "BHB-6.5",
             _ => "BHB-6.6",
         }
+    }
+}
+
+impl Explain for Chu {
+    const RULES: RuleBook = RuleBook {
+        board: "CHU-1.1",
+        movement: "CHU-3.1",
+        range: None,
+        check: None,
+        terminal: "CHU-6.7",
+        promotion: None,
+        drowning: None,
+    };
+
+    fn traced_legal_moves(
+        switches: &ChuSwitches,
+        pos: &Position<Chu>,
+        trace: &mut dyn Trace<ChuKind>,
+    ) -> Vec<Move<ChuKind>> {
+        chu_rules::Reference::new(*switches).legal_moves_traced(pos, trace)
+    }
+
+    fn traced_piece_moves(setup: &Setup<ChuKind>, from: Square, trace: &mut dyn Trace<ChuKind>) {
+        chu_rules::piece_moves_traced(setup, from, trace);
+    }
+
+    fn outcome_rule(reason: Reason) -> Rule {
+        chu_rules::end::outcome_rule(reason)
+    }
+
+    /// CHU-8.2: USI (`7g7f`, `7g6f5e`); a `+` needs the position ([`crate::Game::read_move`]).
+    fn read_move(text: &str) -> Result<Move<ChuKind>, ParseMoveError> {
+        <ChuKind as Kind>::read_move(text)
     }
 }

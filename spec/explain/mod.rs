@@ -12,6 +12,23 @@
 //! with a trace, one that walks a single piece (for [`crate::diagram`]), and the table of the
 //! few rule IDs no generator event carries ([`RuleBook`]).
 //!
+//! # Adding a game (Chu Shogi, say)
+//!
+//! 1. Its reference generator takes a `&mut dyn Trace` where it decides things, and its
+//!    `Generator::legal_moves` calls the traced function with [`crate::trace::NoTrace`]:
+//!    - each piece's movement on [`crate::mailbox::Walk::traced`] (with the piece's rule ID), so
+//!      the walk reports every line and why it stopped;
+//!    - each special move as [`Trace::candidate`] with its rule ID and a few words (a lion's
+//!      two-step move or igui, a promotion, a drop);
+//!    - each move a rule refuses as [`Trace::refused`] with a [`crate::trace::Why`] — the
+//!      lion-trading rules as `Why::Other` in the rule's words ("a lion may not take a protected
+//!      lion two squares away"), built only when the trace is listening;
+//!    - a finished game as [`Trace::game_over`].
+//! 2. `impl Explain` (this trait) and `impl Draw` ([`crate::diagram::Draw`]: the title, the
+//!    promotion zones as regions, the squares of SPEC.md's diagrams); add the game to
+//!    [`crate::diagram::all_spec_sets`] and run `fairyspec diagram all -o docs/diagrams`.
+//! 3. The property and golden tests (`tests/explain_*.rs`) take a fourth line for it.
+//!
 //! ```
 //! use fairyspec::{Position, explain::explain, kuma::Kuma};
 //!
@@ -206,9 +223,9 @@ pub fn explain<G: Explain>(
         position: Vec::new(),
     };
     let rules = G::RULES;
-    let mv = match Move::<G::Kind>::parse(text.trim()) {
+    let mv = match <G as Game>::read_move(pos, text.trim()) {
         Ok(mv) => mv,
-        Err(first) => G::read_move(text).map_err(|_| first)?,
+        Err(first) => <G as Explain>::read_move(text).map_err(|_| first)?,
     };
     if let Some(off) = mv.path().into_iter().find(|&sq| !G::SHAPE.contains(sq)) {
         let shape = G::SHAPE;

@@ -14,6 +14,10 @@
 //! | `Dc6–a8×` | the move checkmates |
 //! | `Bd2–c1#` | the move wins by another rule of the game: in Kuma Chess, a Blind Bear reaching its last rank (KUMA-7.4). In this notation `#` is **not** checkmate. |
 //!
+//! Orthodox chess has no other way to win, and chess players write `#` for checkmate (FIDE Laws
+//! of Chess, Appendix C, algebraic notation): in a chess record the reader takes `#` as well as
+//! `×` for checkmate ([`hash_is_checkmate`]).
+//!
 //! The reader also accepts the ASCII hyphen `-` for the dash, `x` for the capture mark and
 //! `O-O`/`O-O-O` (letter O) for castling; the printer always writes the seed's own characters.
 //!
@@ -408,6 +412,14 @@ pub fn parse<G: Game>(text: &str) -> Result<SeedMove<G::Kind>, ParseSeedError> {
     Ok(SeedMove { body, mark })
 }
 
+/// Whether records of game `G` may write `#` for checkmate, as chess players do: only in games
+/// where `#` names no other win. Orthodox chess; not Kuma Chess (`#` is the Blind Bear win,
+/// KUMA-8.2) nor Bachelor Hunterbeest (a Queen or Gnu beside its King wins, BHB-6.3) nor Congo
+/// (no checkmate; the lion is captured).
+pub fn hash_is_checkmate<G: Game>() -> bool {
+    matches!(G::NAME, "chess")
+}
+
 /// Whether `kind` is the pawn (symbol `P`), written without a letter.
 pub fn is_pawn<K: Kind>(kind: K) -> bool {
     kind.symbol() == "P"
@@ -748,7 +760,9 @@ pub fn resolve<G: Game>(
         }
     };
     let expected = Mark::after(gen, &after);
-    if expected != syntax.mark {
+    let chess_mate =
+        expected == Mark::Checkmate && syntax.mark == Mark::Win && hash_is_checkmate::<G>();
+    if expected != syntax.mark && !chess_mate {
         return Err(SeedMoveError::WrongMark {
             written: syntax.mark,
             expected,

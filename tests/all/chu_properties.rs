@@ -1,0 +1,58 @@
+//! The generic properties of `fairyspec::check::properties` for Chu Shogi: on every corpus
+//! position (`fairyspec::check::corpus::CHU`), under the default (lishogi) switches and every
+//! alternative reading, for the reference generator and (once it exists) the bitboard
+//! generator: colour symmetry by rotation (CHU-1.3), FEN and move-text round trips (CHU-8),
+//! perft = sum of children (CHU-9), outcome iff no moves (CHU-6), every child a valid position
+//! (CHU-2.5).
+
+use fairyspec::check::corpus;
+use fairyspec::check::properties;
+use fairyspec::check::targets::CHU_SWITCHES;
+use fairyspec::chu::{BareKing, Chu, ChuSwitches};
+use fairyspec::{Game, Generator, Position};
+
+fn generators(switches: &ChuSwitches) -> Vec<Box<dyn Generator<Chu>>> {
+    let mut gens = vec![Chu::reference(switches)];
+    gens.extend(Chu::bitboard(switches));
+    gens
+}
+
+#[test]
+fn every_corpus_position_is_valid() {
+    for (name, fen) in corpus::CHU {
+        if let Err(e) = Position::<Chu>::from_fen(fen) {
+            panic!("corpus position {name} ({fen}) is rejected: {e}");
+        }
+    }
+    assert_eq!(corpus::positions::<Chu>().len(), corpus::CHU.len());
+}
+
+/// Every property at depth 1 everywhere; at depth 2 (perft = sum of children, colour symmetry
+/// of perft(2)) on the positions with few moves.
+#[test]
+fn properties_hold_on_every_corpus_position() {
+    let jcsa = ChuSwitches {
+        bare_king: BareKing::Jcsa,
+        ..ChuSwitches::default()
+    };
+    for switches in CHU_SWITCHES.iter().chain([&jcsa]) {
+        for gen in generators(switches) {
+            for (name, fen) in corpus::CHU {
+                let pos = Position::<Chu>::from_fen(fen).unwrap();
+                let few_moves = gen.legal_moves(&pos).len() <= 60;
+                let depth = if few_moves { 2 } else { 1 };
+                if let Err(f) = properties::all(&*gen, &pos, depth) {
+                    panic!("{name}: {f}");
+                }
+            }
+        }
+    }
+}
+
+/// The start position to depth 2 under the default switches: 1296 nodes, the colour-rotated
+/// twin (the same position) agreeing at each depth.
+#[test]
+fn properties_hold_at_the_start_to_depth_two() {
+    let gen = Chu::reference(&ChuSwitches::default());
+    properties::all(&*gen, &Position::<Chu>::start(), 2).unwrap();
+}

@@ -1,0 +1,654 @@
+//! `fairyspec conform` against real engines, a deliberately broken one, and engines that fail.
+//!
+//! Tests that need an outside engine (`.ci/engines.sh` installs them: Debian's `fairy-stockfish`,
+//! UCI, orthodox chess; the Python binding `pyffish`, Kuma Chess through
+//! `examples/kuma/pyffish_perftree.py`; lishogi's rules library `shogiops` under node, Chu Shogi
+//! through `examples/chu/shogiops_perftree.mjs`) **fail** when it is missing in CI (the variable
+//! `CI` set to anything but `false`/`0`, as CI services do, or `FAIRYSPEC_REQUIRE_ENGINES=1`, which
+//! `.ci/run` sets). Elsewhere they skip, and say so on the terminal even though `cargo test`
+//! captures test output.
+
+// A failing comparison of move lists, divides or reports shows a line-by-line diff.
+use pretty_assertions::assert_eq;
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_fairyspec");
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn root(rel: &str) -> String {
+    Path::new(ROOT).join(rel).display().to_string()
+}
+
+/// Runs `fairyspec` from the repository root; `FAIRYSPEC` points the example wrapper scripts at
+/// the binary under test.
+fn fairyspec(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(ROOT)
+        .env("FAIRYSPEC", BIN)
+        .output()
+        .expect("the fairyspec binary runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// A file in the temporary folder, unique to this test process and `name`.
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("fairyspec-conform-{}-{name}", std::process::id()))
+}
+
+fn write_corpus(name: &str, body: &str) -> String {
+    let path = temp(name);
+    std::fs::write(&path, body).expect("temp file");
+    path.display().to_string()
+}
+
+fn read_report(path: &Path) -> Value {
+    let json = std::fs::read_to_string(path).expect("report written");
+    serde_json::from_str(&json).expect("report is JSON")
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|s| s.as_str().expect("string").to_string())
+        .collect()
+}
+
+/// The first divergence in a report.
+fn first_divergence(report: &Value) -> Value {
+    report["positions"]
+        .as_array()
+        .expect("positions")
+        .iter()
+        .find_map(|p| (!p["divergence"].is_null()).then(|| p["divergence"].clone()))
+        .expect("a divergence")
+}
+
+/// Whether a missing outside engine is an error: in CI, or when `.ci/run` asks for the engines.
+fn engines_required() -> bool {
+    let set =
+        |name: &str| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+    set("CI") || set("FAIRYSPEC_REQUIRE_ENGINES")
+}
+
+/// The engine `what` is missing: fails the test in CI; elsewhere says SKIPPED where it is seen
+/// (straight to the terminal's stderr, which the test harness does not capture, and through
+/// `println!` into the test's captured output) and lets the caller return.
+fn missing_engine(test: &str, what: &str) {
+    let line = format!(
+        "SKIPPED {test}: {what} is not installed (run .ci/engines.sh); nothing was checked"
+    );
+    assert!(
+        !engines_required(),
+        "{what} is not installed, and CI requires it (run .ci/engines.sh)"
+    );
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+    println!("{line}");
+}
+
+fn fairy_stockfish() -> Option<String> {
+    ["/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"]
+        .iter()
+        .find(|p| Path::new(p).exists())
+        .map(|p| p.to_string())
+}
+
+fn have_pyffish() -> bool {
+    Command::new("python3")
+        .args(["-c", "import pyffish"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+const PYFFISH: &str = "python3 examples/kuma/pyffish_perftree.py";
+
+#[test]
+fn chess_agrees_with_fairy_stockfish_over_uci() {
+    let Some(engine) = fairy_stockfish() else {
+        return missing_engine(
+            "chess_agrees_with_fairy_stockfish_over_uci",
+            "fairy-stockfish",
+        );
+    };
+    let report = temp("chess.json");
+    let out = fairyspec(&[
+        "conform",
+        "chess",
+        "--engine",
+        &engine,
+        "--protocol",
+        "uci",
+        "--option",
+        "UCI_Variant=chess",
+        "--corpus",
+        "corpus/chess/perft.perft",
+        "--depth",
+        "2",
+        "--report",
+        &report.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let r = read_report(&report);
+    let checks = r["summary"]["checks"].as_u64().unwrap();
+    assert!(checks >= 5, "{r}");
+    assert_eq!(r["summary"]["agreed"].as_u64(), Some(checks));
+    // The start position at depth 2 is 400 in both (published: 20 x 20).
+    let start = &r["positions"][0];
+    if start["fen"]
+        .as_str()
+        .unwrap()
+        .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
+    {
+        assert_eq!(start["engine_nodes"].as_u64(), Some(400));
+    }
+}
+
+#[test]
+fn kuma_agrees_with_pyffish_through_the_fairy_stockfish_mapping() {
+    if !have_pyffish() {
+        return missing_engine(
+            "kuma_agrees_with_pyffish_through_the_fairy_stockfish_mapping",
+            "pyffish",
+        );
+    }
+    // Every depth examples/kuma/conform.perft lists: the rule positions at depth 1 (hand counts
+    // in the file), the finished game at depth 2 as well, and the start position at depths 1 and
+    // 2 (16 = the eight Pawns' single and double steps, every piece behind them being shut in;
+    // 16 x 16 = 256: no White Pawn move reaches past the fourth rank, so none blocks, attacks or
+    // frees anything of Black's, who has the same 16 replies to each).
+    let out = fairyspec(&[
+        "conform",
+        "kuma",
+        "--engine",
+        PYFFISH,
+        "--corpus",
+        "examples/kuma/conform.perft",
+        "--map",
+        "fairy-stockfish",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "promotion depth 1: spec 16 engine 16 ok",
+        "blind-bear-pinned depth 1: spec 5 engine 5 ok",
+        "range-two-blocked depth 1: spec 20 engine 20 ok",
+        "blind-bear-wins depth 1: spec 11 engine 11 ok",
+        "blind-bear-home depth 1: spec 0 engine 0 ok",
+        "blind-bear-home depth 2: spec 0 engine 0 ok",
+        "fifty-move-clock depth 1: spec 16 engine 16 ok",
+        "start depth 1: spec 16 engine 16 ok",
+        "start depth 2: spec 256 engine 256 ok",
+    ] {
+        assert!(stdout.contains(line), "{line}\n{}", text(&out));
+    }
+}
+
+#[test]
+fn kuma_promotion_text_differs_without_the_mapping() {
+    if !have_pyffish() {
+        return missing_engine("kuma_promotion_text_differs_without_the_mapping", "pyffish");
+    }
+    // Fairy-Stockfish writes a piece promotion `f7f8+`; the spec names the piece, `f7f8d`
+    // (KUMA-8.1). With the identity mapping that is exactly the difference reported.
+    let fen = "k7/5R2/8/8/8/8/8/4K3 w - - 0 1";
+    let corpus = write_corpus("promo.perft", &format!("id promo\nepd {fen}\nperft 1 16\n"));
+    let report = temp("promo.json");
+    let out = fairyspec(&[
+        "conform",
+        "kuma",
+        "--engine",
+        PYFFISH,
+        "--corpus",
+        &corpus,
+        "--report",
+        &report.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&read_report(&report));
+    assert_eq!(d["kind"], "move-lists");
+    assert_eq!(d["fen"], fen);
+    assert!(strings(&d["path"]).is_empty());
+    assert_eq!(strings(&d["only_engine"]), vec!["f7f8+"]);
+    assert_eq!(strings(&d["only_spec"]), vec!["f7f8d"]);
+}
+
+#[test]
+fn kuma_blind_bear_exposing_reading_is_not_fairy_stockfish_s() {
+    if !have_pyffish() {
+        return missing_engine(
+            "kuma_blind_bear_exposing_reading_is_not_fairy_stockfish_s",
+            "pyffish",
+        );
+    }
+    // Under the alternative reading (blind-bear=even-if-exposed) the pinned Blind Bear d7 may
+    // still win by d7c8 or d7e8; Fairy-Stockfish's flag rule (flagPiece) never allows a move
+    // that leaves the King attacked, so it cannot express that reading.
+    let fen = "3r4/3B4/7k/8/8/8/8/3K4 w - - 0 1";
+    let corpus = write_corpus(
+        "pinned.perft",
+        &format!("id pinned\nepd {fen}\nperft 1 5\n"),
+    );
+    let report = temp("pinned.json");
+    let out = fairyspec(&[
+        "conform",
+        "kuma",
+        "--engine",
+        PYFFISH,
+        "--map",
+        "fairy-stockfish",
+        "--switch",
+        "blind-bear=even-if-exposed",
+        "--corpus",
+        &corpus,
+        "--report",
+        &report.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&read_report(&report));
+    assert_eq!(d["fen"], fen);
+    assert!(strings(&d["only_engine"]).is_empty());
+    assert_eq!(strings(&d["only_spec"]), vec!["d7c8", "d7e8"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_broken_engine_is_caught_at_the_position_where_en_passant_is_missing() {
+    // examples/broken-engine.sh is fairyspec's own perft without en passant. Black's pawn d4
+    // can take en passant only after White's c2c4 or e2e4; the descent follows the first of
+    // them in move order (c2c4) and must stop right after it, where d4c3 is the one missing move.
+    for (game, fen, after) in [
+        (
+            "kuma",
+            "ubvskvbr/ppp1pppp/8/8/3p4/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1",
+            "ubvskvbr/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/UBVSKVBR b KQkq c3 0 1",
+        ),
+        (
+            "chess",
+            "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/RNBQKBNR b KQkq c3 0 1",
+        ),
+    ] {
+        let corpus = write_corpus(
+            &format!("ep-{game}.perft"),
+            &format!("id ep\nepd {fen}\nperft 1 1\n"),
+        );
+        let report = temp(&format!("ep-{game}.json"));
+        let engine = format!("sh {} {game}", root("examples/broken-engine.sh"));
+        let out = fairyspec(&[
+            "conform",
+            game,
+            "--engine",
+            &engine,
+            "--corpus",
+            &corpus,
+            "--depth",
+            "3",
+            "--report",
+            &report.display().to_string(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{game}: {}", text(&out));
+        let r = read_report(&report);
+        let d = first_divergence(&r);
+        assert_eq!(d["fen"], after, "{game}");
+        assert_eq!(strings(&d["path"]), vec!["c2c4"], "{game}");
+        assert_eq!(strings(&d["only_spec"]), vec!["d4c3"], "{game}");
+        assert!(strings(&d["only_engine"]).is_empty(), "{game}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("moves only the spec has:   d4c3"),
+            "{stdout}"
+        );
+    }
+}
+
+const START: &str =
+    "id start\nepd ubvskvbr/pppppppp/8/8/8/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1\nperft 1 16\n";
+
+/// Runs `conform kuma` on the start position with `engine`; the run must fail with exit code 2
+/// and an error message containing `expect`.
+fn engine_failure(engine: &str, protocol: &str, expect: &str) {
+    let corpus = write_corpus("start.perft", START);
+    let out = fairyspec(&[
+        "conform",
+        "kuma",
+        "--engine",
+        engine,
+        "--protocol",
+        protocol,
+        "--corpus",
+        &corpus,
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{engine}: {}", text(&out));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(expect),
+        "{engine}: want {expect:?}\n{}",
+        text(&out)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn engine_failures_are_reported_as_such() {
+    engine_failure("/nonexistent/engine", "perftree", "engine not found");
+    engine_failure("/nonexistent/engine", "uci", "engine not found");
+    engine_failure("echo hello", "perftree", "not understood");
+    engine_failure("yes", "perftree", "more than");
+    engine_failure("sh -c 'exit 3'", "perftree", "exited");
+    engine_failure("sh -c 'kill -SEGV $$'", "perftree", "exited");
+    engine_failure("sh -c 'exec sleep 30'", "perftree", "timed out after 1s");
+    // `cat` echoes `uci` but never says `uciok`.
+    engine_failure("cat", "uci", "timed out after 1s");
+    // An engine that says uciok and then dies on the first query.
+    engine_failure(
+        "sh -c 'read x; echo uciok; read y; echo readyok; exit 0'",
+        "uci",
+        "exited",
+    );
+}
+
+#[test]
+fn corpus_is_deterministic_and_checks_against_itself() {
+    let a = fairyspec(&[
+        "corpus",
+        "kuma",
+        "--positions",
+        "3",
+        "--depth",
+        "1",
+        "--seed",
+        "5",
+    ]);
+    let b = fairyspec(&[
+        "corpus",
+        "kuma",
+        "--positions",
+        "3",
+        "--depth",
+        "1",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(a.status.code(), Some(0), "{}", text(&a));
+    assert_eq!(a.stdout, b.stdout);
+    let corpus = String::from_utf8_lossy(&a.stdout).into_owned();
+    assert!(corpus.starts_with(
+        "# Source: fairyspec corpus kuma --positions 3 --depth 1 --seed 5 (reference generator)\n"
+    ));
+    let records = fairyspec::perft::parse_perft_file(&corpus).expect("a .perft file");
+    assert_eq!(records.len(), 3);
+    let c = fairyspec(&[
+        "corpus",
+        "kuma",
+        "--positions",
+        "3",
+        "--depth",
+        "1",
+        "--seed",
+        "6",
+    ]);
+    assert_ne!(a.stdout, c.stdout);
+    let bad = fairyspec(&["corpus", "kuma", "--positions", "3", "--depth", "1"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn perft_moves_and_the_injected_fault_remove_exactly_en_passant() {
+    // After c2c4 Black's pawn d4 may take en passant on c3 (KUMA-6.1); the fault drops that
+    // move and nothing else.
+    let fen = "ubvskvbr/ppp1pppp/8/8/3p4/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1";
+    let lines = |fault: bool| {
+        let mut args = vec!["perft", "kuma", "1", "--fen", fen, "--moves", "c2c4"];
+        if fault {
+            args.extend(["--inject-fault", "no-en-passant"]);
+        }
+        let out = fairyspec(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.contains(' '))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let honest = lines(false);
+    let broken = lines(true);
+    let missing: Vec<&String> = honest.iter().filter(|l| !broken.contains(l)).collect();
+    assert_eq!(missing, vec!["d4c3 1"]);
+    assert_eq!(broken.len() + 1, honest.len());
+    let bad = fairyspec(&["perft", "kuma", "1", "--moves", "e2e5"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad));
+    let bad = fairyspec(&["perft", "kuma", "1", "--inject-fault", "no-castling"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad));
+}
+
+#[test]
+fn conform_usage_errors_exit_2() {
+    for args in [
+        vec!["conform", "kuma"],
+        vec!["conform", "kuma", "--engine", "x", "--protocol", "xboard"],
+        vec!["conform", "kuma", "--engine", "x", "--map", "nonsense"],
+        vec!["conform", "kuma", "--engine", "x", "--option", "Hash=1"],
+        vec!["conform", "kuma", "--engine", "x", "--timeout", "0"],
+        vec![
+            "conform",
+            "kuma",
+            "--engine",
+            "x",
+            "--corpus",
+            "/nonexistent.perft",
+        ],
+        vec!["conform", "shogi", "--engine", "x"],
+    ] {
+        let out = fairyspec(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+    }
+}
+
+/// The perftree adapter over lishogi's rules library shogiops (examples/chu, SPEC.md CHU-9.4).
+const SHOGIOPS: &str = "node examples/chu/shogiops_perftree.mjs";
+
+/// Whether node and the npm package shogiops (installed in examples/chu by .ci/engines.sh, or
+/// `npm ci` there) are available. Where they are not, the Chu tests say so and skip — except in
+/// CI ([`engines_required`]), where a missing engine is a failure: the check must not silently vanish.
+fn have_shogiops() -> bool {
+    let node = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let package = Path::new(ROOT)
+        .join("examples/chu/node_modules/shogiops/package.json")
+        .exists();
+    let why = match (node, package) {
+        (true, true) => return true,
+        (false, _) => "node",
+        (true, false) => "the npm package shogiops (examples/chu/node_modules)",
+    };
+    missing_engine("the Chu Shogi conformance tests", why);
+    false
+}
+
+/// The `.perft` blocks of a corpus/chu file as (id, SFEN). The corpus keeps lishogi's few
+/// lenient SFENs in the four-field form the spec reads (CHU-8.1).
+fn chu_corpus_positions(file: &str) -> Vec<(String, String)> {
+    let body = std::fs::read_to_string(root(file)).expect("corpus file");
+    let mut out = Vec::new();
+    let mut id = String::new();
+    for line in body.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("id ") {
+            id = rest.trim().to_string();
+        } else if let Some(rest) = line.strip_prefix("epd ") {
+            out.push((id.clone(), rest.trim().to_string()));
+        }
+    }
+    out
+}
+
+/// Runs `fairyspec conform chu` against shogiops on `positions` at `depth`; returns the report.
+fn conform_chu(
+    name: &str,
+    positions: &[(String, String)],
+    depth: u32,
+    extra: &[&str],
+) -> (Output, Value) {
+    let body: String = positions
+        .iter()
+        .map(|(id, sfen)| format!("id {id}\nepd {sfen}\n\n"))
+        .collect();
+    let corpus = write_corpus(&format!("{name}.perft"), &body);
+    let report = temp(&format!("{name}.json"));
+    let depth = depth.to_string();
+    let mut args = vec![
+        "conform",
+        "chu",
+        "--engine",
+        SHOGIOPS,
+        "--protocol",
+        "perftree",
+        "--corpus",
+        &corpus,
+        "--depth",
+        &depth,
+        "--timeout",
+        "120",
+        "--report",
+    ];
+    let report_path = report.display().to_string();
+    args.push(&report_path);
+    args.extend_from_slice(extra);
+    let out = fairyspec(&args);
+    let r = if report.exists() {
+        read_report(&report)
+    } else {
+        Value::Null
+    };
+    (out, r)
+}
+
+#[test]
+fn chu_agrees_with_lishogi_s_shogiops() {
+    if !have_shogiops() {
+        return;
+    }
+    // lishogi's published positions (corpus/chu): the eight special positions of scalashogi's
+    // ChushogiTest and every 12th of the 279 random positions of shogiops' perft fixtures, to
+    // depth 2 (the fixtures publish depth 1; depth 2 is where a two-step move is played out).
+    let mut positions: Vec<(String, String)> = Vec::new();
+    for file in [
+        "corpus/chu/lishogi-perft.perft",
+        "corpus/chu/lishogi-perft-odd.perft",
+    ] {
+        let all = chu_corpus_positions(file);
+        assert!(all.len() > 100, "{file}: {} positions", all.len());
+        positions.extend(all.into_iter().enumerate().filter_map(|(i, (id, sfen))| {
+            (id.starts_with("scalashogi-special")
+                || (id.starts_with("shogiops-random") && i % 12 == 0))
+                .then_some((id, sfen))
+        }));
+    }
+    // The two positions of Adams' 1999 post (CHU-7.6): example 1 plays on under lishogi's rule;
+    // example 2 after 12k11l is a bare king in both (0 moves); a side to move without a royal
+    // has lost in both (CHU-6.2).
+    for (id, sfen) in [
+        ("adams-1", "12/12/12/12/12/12/12/12/12/2q9/1+G10/K1k9 w - 1"),
+        (
+            "adams-2",
+            "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1",
+        ),
+        (
+            "adams-2-bared",
+            "12/12/12/12/12/12/12/12/k1+P9/12/12/1K10 w - 2",
+        ),
+        ("no-royal", "5g6/12/12/12/12/12/12/12/12/12/12/5K6 w - 1"),
+        (
+            "one-royal-bares",
+            "6k5/12/12/12/12/12/12/12/12/12/12/5K1G4 w - 1",
+        ),
+    ] {
+        positions.push((id.to_string(), sfen.to_string()));
+    }
+    let (out, r) = conform_chu("chu-lishogi", &positions, 2, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let checks = r["summary"]["checks"].as_u64().unwrap();
+    assert_eq!(checks as usize, positions.len(), "{r}");
+    assert_eq!(r["summary"]["agreed"].as_u64(), Some(checks), "{r}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // Hand counts: the finished games have no moves (CHU-9.1).
+    for line in [
+        "adams-2-bared depth 2: spec 0 engine 0 ok",
+        "no-royal depth 2: spec 0 engine 0 ok",
+        "one-royal-bares depth 2: spec 0 engine 0 ok",
+    ] {
+        assert!(stdout.contains(line), "{line}\n{}", text(&out));
+    }
+}
+
+#[test]
+fn chu_start_position_to_depth_3_agrees_with_shogiops() {
+    if !have_shogiops() {
+        return;
+    }
+    let start = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+    let (out, r) = conform_chu(
+        "chu-start",
+        &[("start".to_string(), start.to_string())],
+        3,
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    // 52,599: both lishogi programs' move generators (SPEC.md CHU-9.2).
+    assert_eq!(
+        r["positions"][0]["engine_nodes"].as_u64(),
+        Some(52_599),
+        "{r}"
+    );
+    assert_eq!(
+        r["positions"][0]["spec_nodes"].as_u64(),
+        Some(52_599),
+        "{r}"
+    );
+}
+
+#[test]
+fn chu_shogiops_bares_only_against_a_single_royal() {
+    if !have_shogiops() {
+        return;
+    }
+    // lishogi's two libraries differ here, and the spec follows scalashogi (SPEC.md CHU-7.1,
+    // CHU-9.4): White (gote) has a lone King; Black has a King, a Crown Prince and a Gold, none
+    // attacked or next to White's King. scalashogi's bareKing asks that Black have "at least
+    // one royal" and bares White: the game is over, 0 moves. shogiops' isBareKing takes
+    // `kingsOf(black).singleSquare()`, which is undefined for two royals, so White is not bared
+    // and its King has its 5 moves from 7a.
+    let sfen = "5k6/12/12/12/12/12/12/12/12/12/12/5K+EG4 w - 1";
+    let (out, r) = conform_chu(
+        "chu-two-royals",
+        &[("two-royals".to_string(), sfen.to_string())],
+        1,
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&r);
+    assert_eq!(d["fen"], sfen, "{r}");
+    assert!(strings(&d["path"]).is_empty(), "{r}");
+    assert!(strings(&d["only_spec"]).is_empty(), "{r}");
+    assert_eq!(
+        strings(&d["only_engine"]),
+        vec!["7a6a", "7a6b", "7a7b", "7a8a", "7a8b"],
+        "{r}"
+    );
+}

@@ -1,0 +1,42 @@
+//! Every integration test of fairyspec, as one test crate: one binary to compile and link instead
+//! of one per file (on two cores that cut a fresh `cargo test` by minutes; README "Testing").
+//! Each module is the test file of the same name; `common` holds helpers several of them share.
+//!
+//! Run one file's tests with a filter: `cargo test --test all kuma_reference::`.
+
+mod betza;
+mod browser;
+mod chess_check;
+mod chess_perft;
+mod chess_shakmaty;
+mod chu_games;
+mod chu_pieces;
+mod chu_properties;
+mod chu_reference;
+mod cli;
+mod cli_json;
+mod common;
+mod conform;
+mod congo_check;
+mod congo_data;
+mod congo_perft;
+mod congo_properties;
+mod diagrams;
+mod explain_golden;
+mod explain_properties;
+mod fuzz_corpus;
+mod hunterbeest_check;
+mod hunterbeest_differential;
+mod hunterbeest_pieces;
+mod hunterbeest_reference;
+mod kuma_bitboard;
+mod kuma_differential;
+mod kuma_games;
+mod kuma_pieces;
+mod kuma_properties;
+mod kuma_reference;
+mod mutations;
+mod perft;
+mod readme;
+mod records;
+mod serve;

@@ -1,0 +1,105 @@
+//! The perft corpus (`corpus/<game>/*.perft`) through every generator that exists, up to a node
+//! limit so that `cargo test` stays fast. The files keep the deep numbers; `fairyspec verify`
+//! runs those.
+//!
+//! One generic driver, [`test_perft_file`]; each game adds one test calling [`test_corpus`].
+
+use fairyspec::chess::Chess;
+use fairyspec::chu::Chu;
+use fairyspec::congo::Congo;
+use fairyspec::hunterbeest::Hunterbeest;
+use fairyspec::kuma::Kuma;
+use fairyspec::perft::parse_perft_file;
+use fairyspec::{Game, Position};
+use std::path::{Path, PathBuf};
+
+/// Counts above this many nodes are left to `fairyspec verify`.
+const NODE_LIMIT: u64 = 100_000;
+
+/// Checks every record of one `.perft` file with every generator of `G` (default switches), for
+/// every count up to `node_limit` nodes. Returns how many counts were checked.
+fn test_perft_file<G: Game>(path: &Path, node_limit: u64) -> usize {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let records = parse_perft_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(!records.is_empty(), "{}: no records", path.display());
+    let switches = G::Switches::default();
+    let mut generators = vec![G::reference(&switches)];
+    generators.extend(G::bitboard(&switches));
+    let mut checked = 0;
+    for rec in &records {
+        let pos = Position::<G>::from_fen(&rec.epd)
+            .unwrap_or_else(|e| panic!("{}:{} {}: {e}", path.display(), rec.line, rec.id));
+        for gen in &generators {
+            for &(depth, nodes) in rec.counts.iter().filter(|(_, n)| *n <= node_limit) {
+                assert_eq!(
+                    gen.perft(&pos, depth),
+                    nodes,
+                    "{}:{} {} depth {depth}, {} generator",
+                    path.display(),
+                    rec.line,
+                    rec.id,
+                    gen.name()
+                );
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+/// Every `.perft` file of `corpus/<G::NAME>/`; fails if the folder holds none, or if the node
+/// limit left nothing to check (a test that checks nothing cannot fail).
+fn test_corpus<G: Game>(node_limit: u64) {
+    let dir: PathBuf = [env!("CARGO_MANIFEST_DIR"), "corpus", G::NAME]
+        .iter()
+        .collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .perft files in {}", dir.display());
+    let checked: usize = files
+        .iter()
+        .map(|f| test_perft_file::<G>(f, node_limit))
+        .sum();
+    assert!(
+        checked > 0,
+        "{}: every count is above {node_limit}",
+        dir.display()
+    );
+}
+
+/// KUMA-1.2 and CORE-1.4: the Kuma Chess perft corpus (start position: published counts).
+#[test]
+fn kuma_perft_corpus() {
+    test_corpus::<Kuma>(NODE_LIMIT);
+}
+
+/// CONGO-8.2: the Congo perft corpus (hand counts and generator agreement, see the file).
+#[test]
+fn congo_perft_corpus() {
+    test_corpus::<Congo>(NODE_LIMIT);
+}
+
+/// CORE-1.4 for orthodox chess: the perft corpus (published counts and python-chess, see the
+/// files' sources).
+#[test]
+fn chess_perft_corpus() {
+    test_corpus::<Chess>(NODE_LIMIT);
+}
+
+/// BHB-1.2 and CORE-1.4: the Bachelor Hunterbeest perft corpus (hand counts and generator
+/// agreement, see the files' sources).
+#[test]
+fn hunterbeest_perft_corpus() {
+    test_corpus::<Hunterbeest>(NODE_LIMIT);
+}
+
+/// CHU-9: the Chu Shogi perft corpus (lishogi's data: all 288 depth-1 rows, and the start
+/// position to depth 3 = 52599 under this limit; depth 4 and 5 are left to `fairyspec verify`).
+#[test]
+fn chu_perft_corpus() {
+    test_corpus::<Chu>(NODE_LIMIT);
+}
