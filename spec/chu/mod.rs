@@ -623,9 +623,9 @@ impl Game for Chu {
         }
         if let Some(cs) = v.setup.counter_strike {
             let ok = SHAPE.contains(cs)
-                && v.setup.piece_at(cs).map_or(true, |p| {
-                    p.colour != v.setup.turn && p.kind != ChuKind::Lion
-                });
+                && v.setup
+                    .piece_at(cs)
+                    .is_none_or(|p| p.colour != v.setup.turn && p.kind != ChuKind::Lion);
             if !ok {
                 v.fail(PositionErrorKind::InvalidCounterStrike(cs));
             }

@@ -22,6 +22,12 @@
 //!    optional promotion where CHU-4 grants one; the pieces with lion power their one- and
 //!    two-step moves ([`mod@lion`]). There is no check (CHU-6.1): nothing else is tested.
 //!
+//! For `fairyspec explain` the generator reports what it decides to a [`Trace`]
+//! ([`Reference::legal_moves_traced`]): each piece's lines of movement (the mailbox walk, with the
+//! piece's rule), the two-step moves, igui, the pass and each promotion as special moves, each
+//! capture refused by L2 or L3 with its reason, and a game already over by rule. In ordinary use
+//! the trace is [`NoTrace`] and nothing is built.
+//!
 //! ```
 //! use fairyspec::{Game, Generator, Position, chu::Chu};
 //!

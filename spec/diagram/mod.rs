@@ -198,8 +198,9 @@ pub fn piece_diagram<G: Draw>(kind: G::Kind, colour: Colour, sq: Square) -> Boar
 
 /// The file name of a piece's diagram: `blind-bear.svg`.
 pub fn file_name<K: Kind>(kind: K) -> String {
-    let slug: String = kind
-        .name()
+    // A promoted piece's name may say what it moves as, in brackets: the file is named without.
+    let name = kind.name().split(" (").next().unwrap_or_default();
+    let slug: String = name
         .chars()
         .filter_map(|c| match c {
             ' ' => Some('-'),

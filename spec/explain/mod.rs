@@ -12,7 +12,10 @@
 //! with a trace, one that walks a single piece (for [`crate::diagram`]), and the table of the
 //! few rule IDs no generator event carries ([`RuleBook`]).
 //!
-//! # Adding a game (Chu Shogi, say)
+//! # Adding a game
+//!
+//! Chu Shogi, the last game added, shows every step (`crate::chu::rules` and its `lion`
+//! module; its squares and sides are renamed by [`Explain::in_own_terms`]).
 //!
 //! 1. Its reference generator takes a `&mut dyn Trace` where it decides things, and its
 //!    `Generator::legal_moves` calls the traced function with [`crate::trace::NoTrace`]:
@@ -27,7 +30,8 @@
 //! 2. `impl Explain` (this trait) and `impl Draw` ([`crate::diagram::Draw`]: the title, the
 //!    promotion zones as regions, the squares of SPEC.md's diagrams); add the game to
 //!    [`crate::diagram::all_spec_sets`] and run `fairyspec diagram all -o docs/diagrams`.
-//! 3. The property and golden tests (`tests/explain_*.rs`) take a fourth line for it.
+//! 3. The property and golden tests (`tests/all/explain_*.rs`, `tests/all/diagrams.rs`) take a
+//!    line for it.
 //!
 //! ```
 //! use fairyspec::{Position, explain::explain, kuma::Kuma};
@@ -81,6 +85,14 @@ pub trait Explain: Game {
     fn read_move(text: &str) -> Result<Move<Self::Kind>, ParseMoveError> {
         Move::parse(text)
     }
+
+    /// An explanation's sentence in the game's own terms. The sentences name squares
+    /// algebraically (`e4`) and the sides White and Black, as this crate's model does; a game
+    /// that names them otherwise (Chu Shogi: USI squares, sente and gote) rewrites them here.
+    /// The default keeps the sentence.
+    fn in_own_terms(sentence: &str) -> String {
+        sentence.to_string()
+    }
 }
 
 /// The rule IDs of one game that the explanations cite beside the generators' own.
@@ -101,6 +113,9 @@ pub struct RuleBook {
     pub promotion: Option<Rule>,
     /// Drowning (`CONGO-5.2`), where the game has a river.
     pub drowning: Option<Rule>,
+    /// What a promotion in the move text may name (`CORE-1.3`; `CHU-4.5` where the text says
+    /// only "promote" and the piece decides what it becomes).
+    pub promotion_text: Rule,
 }
 
 /// One statement of an explanation and the rule it rests on.
@@ -211,6 +226,25 @@ pub fn explain<G: Explain>(
     pos: &Position<G>,
     text: &str,
 ) -> Result<Explanation, ParseMoveError> {
+    let mut e = explain_in_crate_terms::<G>(switches, pos, text)?;
+    for cited in e
+        .reasons
+        .iter_mut()
+        .chain(&mut e.effects)
+        .chain(&mut e.position)
+    {
+        cited.text = G::in_own_terms(&cited.text);
+    }
+    Ok(e)
+}
+
+/// [`explain`] with squares and sides named as the crate names them (`e4`, White).
+fn explain_in_crate_terms<G: Explain>(
+    switches: &G::Switches,
+    pos: &Position<G>,
+    text: &str,
+) -> Result<Explanation, ParseMoveError> {
+    let rules = G::RULES;
     let mut e = Explanation {
         game: G::NAME.to_string(),
         fen: pos.fen(),
@@ -222,9 +256,17 @@ pub fn explain<G: Explain>(
         piece_moves: None,
         position: Vec::new(),
     };
-    let rules = G::RULES;
     let mv = match <G as Game>::read_move(pos, text.trim()) {
         Ok(mv) => mv,
+        // Well-formed text whose promotion this position cannot give (Chu Shogi's `+` on an
+        // empty square or a piece that never promotes): an illegal move, not unreadable text.
+        Err(ParseMoveError::CannotPromote { reason, .. }) => {
+            e.reasons.push(Cited::new(
+                rules.promotion_text,
+                format!("the move cannot promote: {reason}"),
+            ));
+            return Ok(e);
+        }
         Err(first) => <G as Explain>::read_move(text).map_err(|_| first)?,
     };
     if let Some(off) = mv.path().into_iter().find(|&sq| !G::SHAPE.contains(sq)) {

@@ -2,6 +2,7 @@
 //! SPEC.md, well-formed SVG (read by a real XML parser), and showing what SPEC.md's words say.
 
 use fairyspec::chess::{Chess, ChessKind};
+use fairyspec::chu::{Chu, ChuKind};
 use fairyspec::congo::{Congo, CongoKind};
 use fairyspec::diagram::{self, render, Draw};
 use fairyspec::hunterbeest::{Hunterbeest, HunterbeestKind};
@@ -230,4 +231,18 @@ fn bhb_3_hinny_from_e4() {
         <Hunterbeest as Draw>::diagram_square(HunterbeestKind::Hinny),
         sq("e4")
     );
+}
+
+#[test]
+fn chu_3_lion_and_horned_falcon_from_6g() {
+    // 6g in USI is file index 6, rank index 5 (g6 in the pictures' coordinates).
+    let from = sq("g6");
+    assert_eq!(<Chu as Draw>::diagram_square(ChuKind::Lion), from);
+    let svg = |kind| render(&diagram::piece_diagram::<Chu>(kind, Colour::White, from));
+    // CHU-3.4: every square at distance one or two, 5 × 5 − 1 = 24, all on the board.
+    assert_eq!(counted(&svg(ChuKind::Lion), STEP), 24);
+    // CHU-3.3, CHU-3.6 (Black, moving up): a step and a jump straight forward (g7, g8); slides
+    // diagonally 6 + 5 + 5 + 5 = 21, sideways 6 + 5 and straight back 5: 37 slide squares.
+    let falcon = svg(ChuKind::HornedFalcon);
+    assert_eq!((counted(&falcon, STEP), counted(&falcon, SLIDE)), (2, 37));
 }

@@ -6,6 +6,7 @@
 //! never from the program's output.
 
 use fairyspec::chess::Chess;
+use fairyspec::chu::{BareKing, Chu, ChuSwitches};
 use fairyspec::congo::Congo;
 use fairyspec::explain::{explain, Explain, Explanation};
 use fairyspec::hunterbeest::Hunterbeest;
@@ -498,4 +499,131 @@ fn cli_diagram_writes_svg() {
     );
     assert_eq!(fairyspec(&["diagram", "kuma", "--piece", "X"]).0, 2);
     let _ = Kuma::NAME;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chu Shogi
+// ---------------------------------------------------------------------------------------------
+
+fn chu(switches: ChuSwitches, fen: Option<&str>, moves: &[&str], mv: &str) -> Explanation {
+    explained::<Chu>(&switches, fen, moves, mv)
+}
+
+/// CHU-7.6, example 1 (Adams 1999, Nordgren's corner): gote's Free King 10j takes the promoted
+/// Gold on 11k. SPEC.md's table: under lishogi's rule no verdict yet, the line is played out and
+/// `10l11k` takes sente's last royal (CHU-6.2); under Münster 1997 as written the capture ends the
+/// game in a draw by the bare-king rule (CHU-6.4).
+#[test]
+fn chu_7_6_example_1() {
+    const EX1: &str = "12/12/12/12/12/12/12/12/12/2q9/1+G10/K1k9 w - 1";
+    let e = chu(ChuSwitches::default(), Some(EX1), &[], "10j11k");
+    says(&e, true, "CHU-3.2", "Free King");
+    says(&e, true, "CHU-3.1", "captures");
+    assert!(
+        !e.effects.iter().any(|c| c.text.contains("ends the game")),
+        "{e}"
+    );
+    let e = chu(
+        ChuSwitches::default(),
+        Some(EX1),
+        &["10j11k", "12l11k"],
+        "10l11k",
+    );
+    says(&e, true, "CHU-6.2", "royal");
+    let munster = ChuSwitches {
+        bare_king: BareKing::Munster1997,
+        ..ChuSwitches::default()
+    };
+    says(
+        &chu(munster, Some(EX1), &[], "10j11k"),
+        true,
+        "CHU-6.4",
+        "a draw (bare king)",
+    );
+}
+
+/// CHU-7.6, example 2 (Adams 1999): sente's King takes the tokin on 11l and bares gote's King;
+/// under lishogi's rule (CHU-7.1) sente wins on the spot (CHU-6.4).
+#[test]
+fn chu_7_6_example_2() {
+    const EX2: &str = "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1";
+    let e = chu(ChuSwitches::default(), Some(EX2), &[], "12k11l");
+    says(&e, true, "CHU-3.2", "King");
+    // Squares and sides in shogi's terms (CHU-1.1, CHU-1.3): the tokin on 11l is gote's.
+    says(&e, true, "CHU-3.1", "captures the gote tokin");
+    says(&e, true, "CHU-3.1", "on 11l");
+    says(&e, true, "CHU-6.4", "sente wins (bare king)");
+}
+
+/// CHU-5.2 (L2): sente's Lion on 7h may not jump onto gote's Lion on 7f, which gote's Pawn on 7e
+/// protects; without the Pawn it may, and the capture bares gote's King (CHU-6.4).
+#[test]
+fn chu_5_2_a_protected_lion_two_squares_away() {
+    let protected = "12/12/12/12/5p6/5n6/12/5N6/12/12/12/K10k b - 1";
+    says(
+        &chu(ChuSwitches::default(), Some(protected), &[], "7h7f"),
+        false,
+        "CHU-5.2",
+        "a lion may not take a protected lion two squares away: the lion on 7f",
+    );
+    let unprotected = "12/12/12/12/12/5n6/12/5N6/12/12/12/K10k b - 1";
+    says(
+        &chu(ChuSwitches::default(), Some(unprotected), &[], "7h7f"),
+        true,
+        "CHU-3.4",
+        "Lion",
+    );
+}
+
+/// CHU-3.5: igui (the Lion takes the Pawn on 7g and stays on 7h) and the pass; CHU-4.2: a Pawn
+/// entering the zone may promote.
+#[test]
+fn chu_3_5_igui_pass_and_promotion() {
+    let fen = "12/12/12/12/12/12/5p6/5N6/12/12/12/K10k b - 1";
+    says(
+        &chu(ChuSwitches::default(), Some(fen), &[], "7h7g7h"),
+        true,
+        "CHU-3.5",
+        "igui",
+    );
+    says(
+        &chu(ChuSwitches::default(), Some(fen), &[], "7h8h7h"),
+        true,
+        "CHU-3.5",
+        "pass",
+    );
+    says(
+        &chu(ChuSwitches::default(), None, &[], "7i7h"),
+        true,
+        "CHU-3.2",
+        "Pawn",
+    );
+    let zone = "12/12/12/12/5P6/12/12/12/12/12/12/K10k b - 1";
+    says(
+        &chu(ChuSwitches::default(), Some(zone), &[], "7e7d+"),
+        true,
+        "CHU-4.2",
+        "promotion",
+    );
+}
+
+/// CHU-5.3 (L3): gote's Rook has just taken sente's Lion on 7f (the counter-strike square of the
+/// SFEN); sente's Rook on 3i may not take gote's Lion on 3f in reply, a lion capture by a non-lion
+/// away from that square. Without the counter-strike square the same capture is legal.
+#[test]
+fn chu_5_3_counter_strike() {
+    let after = "11k/12/12/12/12/5r3n2/12/12/9R2/12/12/K11 b 7f 1";
+    says(
+        &chu(ChuSwitches::default(), Some(after), &[], "3i3f"),
+        false,
+        "CHU-5.3",
+        "may not take the lion on 3f",
+    );
+    let before = "11k/12/12/12/12/5r3n2/12/12/9R2/12/12/K11 b - 1";
+    says(
+        &chu(ChuSwitches::default(), Some(before), &[], "3i3f"),
+        true,
+        "CHU-3.1",
+        "captures the gote Lion on 3f",
+    );
 }

@@ -6,6 +6,7 @@
 use arbitrary::Unstructured;
 use fairyspec::check::arbitrary::arbitrary_position;
 use fairyspec::chess::Chess;
+use fairyspec::chu::Chu;
 use fairyspec::congo::Congo;
 use fairyspec::explain::{explain, Explain};
 use fairyspec::hunterbeest::Hunterbeest;
@@ -44,6 +45,7 @@ fn spec_rule_ids_are_read() {
         "CHESS-6.1",
         "CONGO-4.1",
         "BHB-6.3",
+        "CHU-5.2",
     ] {
         assert!(ids.contains(id), "{id} not found among {} IDs", ids.len());
     }
@@ -151,6 +153,14 @@ proptest! {
     ) {
         explain_agrees::<Hunterbeest>(&bytes, &picks)?;
     }
+
+    #[test]
+    fn chu_explain_agrees_with_legal_moves(
+        bytes in proptest::collection::vec(any::<u8>(), 0..160),
+        picks in proptest::collection::vec(any::<u8>(), 0..60),
+    ) {
+        explain_agrees::<Chu>(&bytes, &picks)?;
+    }
 }
 
 /// The start positions as well, where many pieces are shut in.
@@ -161,4 +171,5 @@ fn explain_agrees_at_the_start_of_every_game() {
     explain_agrees::<Chess>(&[], &picks).expect("agrees");
     explain_agrees::<Congo>(&[], &picks).expect("agrees");
     explain_agrees::<Hunterbeest>(&[], &picks).expect("agrees");
+    explain_agrees::<Chu>(&[], &picks).expect("agrees");
 }
