@@ -69,7 +69,8 @@
 //! notation and record replay ([`notation`], [`replay`]), the differential harness and properties
 //! ([`check`]), conformance testing of other engines ([`conform`]), the reference generators
 //! explaining themselves — what they report while they work ([`trace`]), `fairyspec explain`
-//! ([`explain`]) and the piece diagrams ([`diagram`]) — and the command line ([`cli`]).
+//! ([`explain`]) and the piece diagrams ([`diagram`]) — the command line ([`cli`]) and the local
+//! web page with its JSON API ([`serve`]).
 
 pub mod colour;
 pub mod fen;
@@ -93,6 +94,8 @@ pub mod diagram;
 pub mod explain;
 pub mod notation;
 pub mod replay;
+#[cfg(feature = "cli")]
+pub mod serve;
 
 pub mod chess;
 pub mod chu;

@@ -58,6 +58,8 @@ pub enum Command {
     /// Draws a board, or a piece's moves, as SVG
     #[command(after_help = super::help::diagram_details())]
     Diagram(DiagramArgs),
+    /// Serves a web page per game, SPEC.md and a JSON API on 127.0.0.1
+    Serve(ServeArgs),
     /// Prints a shell completion script on stdout
     #[command(after_help = super::help::completions_details())]
     Completions {
@@ -242,6 +244,17 @@ pub struct DiagramArgs {
     /// Writes the SVG to this file (default: stdout); for `all`, the folder
     #[arg(short = 'o', long = "output", value_name = "FILE.svg")]
     pub output: Option<std::path::PathBuf>,
+}
+
+/// `fairyspec serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (default 127.0.0.1: this machine only)
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<String>,
+    /// The port (default 8754; 0 for any free port)
+    #[arg(long, value_name = "N")]
+    pub port: Option<u16>,
 }
 
 /// Reads a game name or `all` (for `diagram all`).

@@ -12,6 +12,7 @@
 //! fairyspec explain <game> [--fen FEN] [--moves "M1 M2 ..."] [--switch NAME=VALUE]... [--json] <move>
 //! fairyspec diagram <game> [--fen FEN] [--moves "M1 M2 ..."] [--piece X] [--square S] [--highlight MOVE]... [-o FILE.svg]
 //! fairyspec diagram all -o DIR
+//! fairyspec serve [--bind ADDR] [--port N]
 //! fairyspec completions <bash|zsh|fish|elvish|powershell>
 //! ```
 //!
@@ -29,6 +30,7 @@ pub mod json;
 pub mod perft;
 pub mod progress;
 pub mod replay;
+pub mod serve;
 pub mod verify;
 
 pub use error::CliError;
@@ -99,6 +101,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         Command::Corpus(a) => corpus::corpus_command(a, out),
         Command::Explain(a) => explain::explain_command(a, out),
         Command::Diagram(a) => explain::diagram_command(a, out),
+        Command::Serve(a) => serve::serve_command(a, out),
         Command::Completions { shell } => {
             let mut cmd = command();
             clap_complete::generate(shell, &mut cmd, "fairyspec", out);

@@ -434,3 +434,41 @@ fn verify_reports_broken_corpus_entries() {
     assert!(out.contains(", 2 error(s)"), "{out}");
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
 }
+
+/// `fairyspec serve` listens on 127.0.0.1 by default, says so, and prints the URL.
+#[test]
+fn serve_says_where_it_listens() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyspec"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start serve");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let second = lines.next().unwrap().unwrap();
+    assert!(
+        first.starts_with("fairyspec serve: listening on 127.0.0.1:"),
+        "{first}"
+    );
+    assert!(first.contains("this machine only"), "{first}");
+    let url = second
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .expect("a URL")
+        .to_string();
+    let host = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = std::net::TcpStream::connect(host).expect("connect to the printed URL");
+    stream
+        .write_all(b"GET /api/games HTTP/1.1\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let o = fairyspec(&["serve", "--bind", "example.org"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--bind must be an IP address"));
+}

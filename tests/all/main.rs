@@ -5,6 +5,7 @@
 //! Run one file's tests with a filter: `cargo test --test all kuma_reference::`.
 
 mod betza;
+mod browser;
 mod chess_check;
 mod chess_perft;
 mod chess_shakmaty;
@@ -39,3 +40,4 @@ mod mutations;
 mod perft;
 mod readme;
 mod records;
+mod serve;

@@ -1,0 +1,878 @@
+//! The JSON API under `/api/`: the same questions as the command line (`moves`, `perft`, `play`,
+//! `outcome`, `explain`), answered with the documents of its `--json` output: the types of
+//! [`crate::cli::json`], flattened into the answer with the few fields the page needs besides.
+//!
+//! | request | answer |
+//! |---|---|
+//! | `GET /api/games` | `fairyspec.games/1`: every game, its board, labels, zones, switches |
+//! | `/api/<game>/moves?fen=&moves=&switch=&generator=` | `fairyspec.moves/1` plus `turn`, `check`, `pieces`, `legal` (each move's path) |
+//! | `/api/<game>/play?…&move=e2e4` | the `moves` document of the position after the move, plus `played` |
+//! | `/api/<game>/perft?…&depth=N` | `fairyspec.perft/1` (the divide), bitboard generator by default |
+//! | `/api/<game>/outcome?…` | `fairyspec.outcome/1`: `outcome`, `check`, `claimable` |
+//! | `/api/<game>/explain?…&move=b1b2` (or `&from=b1&to=b2`) | `fairyspec.explain/1`: `explain --json`, legal or not and why, with rule IDs |
+//!
+//! Every question takes the same inputs, as query parameters of a `GET` or as one JSON object in
+//! the body of a `POST` ([`Params`]): `fen` (default: the start position), `moves` (played from
+//! it first: move text separated by spaces, or in JSON also an array), `switch` (`name=value`,
+//! repeatable; in JSON also `"switches": {"name": "value"}`), `generator` (`reference` or
+//! `bitboard`). The page uses the **reference** generator (it is the specification); `perft`
+//! defaults to the bitboard generator, the fast one.
+//!
+//! A question that cannot be answered — a bad FEN, an illegal or unreadable move, an unknown
+//! switch or parameter, a perft over budget — gets status 400 and `{"error": "…"}` in words.
+
+use super::Budget;
+use crate::cli::games::{self, CliGame, GameCommand, GeneratorChoice, GAMES};
+use crate::cli::json;
+use crate::cli::CliError;
+use crate::diagram::RegionStyle;
+use crate::explain::Explanation;
+use crate::{Colour, Game, Generator, Kind, Move, Outcome, Position, Square};
+use serde::Serialize;
+use serde_json::Value;
+use std::time::Instant;
+
+/// The most moves a request may play from its FEN before asking its question.
+pub const MAX_MOVES: usize = 1024;
+/// The longest FEN or move text accepted, in characters.
+pub const MAX_TEXT: usize = 1024;
+/// The longest text of one move.
+pub const MAX_MOVE_TEXT: usize = 64;
+/// The deepest perft the server accepts at all (the time and node budget usually stop it sooner).
+pub const MAX_PERFT_DEPTH: u32 = 12;
+
+/// Schema of [`Games`].
+pub const GAMES_SCHEMA: &str = "fairyspec.games/1";
+/// Schema of [`OutcomeDoc`].
+pub const OUTCOME_SCHEMA: &str = "fairyspec.outcome/1";
+
+/// Why a question cannot be answered: status 400 (or 503 when the server is busy) and the words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: u16,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 400,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<CliError> for ApiError {
+    fn from(e: CliError) -> ApiError {
+        match e {
+            CliError::UnknownGame(_) | CliError::NotImplemented(_) => ApiError {
+                status: 404,
+                message: e.to_string(),
+            },
+            CliError::Fen { fen, message } => ApiError::bad(format!("fen {fen:?}: {message}")),
+            CliError::Usage(message) => ApiError::bad(message),
+            _ => ApiError::bad(e.to_string()),
+        }
+    }
+}
+
+/// The inputs of every question, from a query string or a JSON body.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Params {
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+    /// `name=value` pairs, in order.
+    pub switches: Vec<String>,
+    pub generator: Option<String>,
+    /// The move to play or explain.
+    pub mv: Option<String>,
+    pub depth: Option<String>,
+    /// For `explain`: the move from square to square, in board coordinates (CORE-1.1), instead
+    /// of move text.
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+/// The parameter names [`Params`] reads.
+pub const PARAMS: &[&str] = &[
+    "fen",
+    "moves",
+    "switch",
+    "generator",
+    "move",
+    "depth",
+    "from",
+    "to",
+];
+
+impl Params {
+    /// Reads query parameters.
+    ///
+    /// # Errors
+    /// An unknown parameter, a repeated single one, text over [`MAX_TEXT`].
+    pub fn from_query(query: &[(String, String)]) -> Result<Params, ApiError> {
+        let mut p = Params::default();
+        for (name, value) in query {
+            if name != "moves" {
+                check_len(name, value)?;
+            }
+            match name.as_str() {
+                "fen" => set_once(&mut p.fen, name, value)?,
+                "moves" => p.moves.extend(value.split_whitespace().map(str::to_string)),
+                "switch" => p.switches.push(value.clone()),
+                "generator" => set_once(&mut p.generator, name, value)?,
+                "move" => set_once(&mut p.mv, name, value)?,
+                "depth" => set_once(&mut p.depth, name, value)?,
+                "from" => set_once(&mut p.from, name, value)?,
+                "to" => set_once(&mut p.to, name, value)?,
+                _ => return Err(unknown(name)),
+            }
+        }
+        p.check_count()?;
+        Ok(p)
+    }
+
+    /// Reads a JSON object: the same names (`switches` may also be an object of name → value,
+    /// `moves` an array, `depth` a number).
+    ///
+    /// # Errors
+    /// Not JSON, not an object, an unknown field, a value of the wrong type.
+    pub fn from_json(body: &str) -> Result<Params, ApiError> {
+        let value: Value = serde_json::from_str(body)
+            .map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))?;
+        let Value::Object(fields) = value else {
+            return Err(ApiError::bad("the body must be a JSON object"));
+        };
+        let mut p = Params::default();
+        for (name, value) in fields {
+            let text = |v: &Value| -> Result<String, ApiError> {
+                let t = match v {
+                    Value::String(s) => s.clone(),
+                    Value::Number(n) => n.to_string(),
+                    Value::Bool(b) => b.to_string(),
+                    _ => return Err(ApiError::bad(format!("{name:?} must be text"))),
+                };
+                if name != "moves" {
+                    check_len(&name, &t)?;
+                }
+                Ok(t)
+            };
+            match name.as_str() {
+                "fen" => p.fen = Some(text(&value)?),
+                "generator" => p.generator = Some(text(&value)?),
+                "move" => p.mv = Some(text(&value)?),
+                "depth" => p.depth = Some(text(&value)?),
+                "from" => p.from = Some(text(&value)?),
+                "to" => p.to = Some(text(&value)?),
+                "moves" => match &value {
+                    Value::Array(items) => {
+                        for item in items {
+                            p.moves.push(text(item)?);
+                        }
+                    }
+                    _ => p
+                        .moves
+                        .extend(text(&value)?.split_whitespace().map(str::to_string)),
+                },
+                "switch" | "switches" => match &value {
+                    Value::Object(pairs) => {
+                        for (k, v) in pairs {
+                            p.switches.push(format!("{k}={}", text(v)?));
+                        }
+                    }
+                    Value::Array(items) => {
+                        for item in items {
+                            p.switches.push(text(item)?);
+                        }
+                    }
+                    _ => p.switches.push(text(&value)?),
+                },
+                _ => return Err(unknown(&name)),
+            }
+        }
+        p.check_count()?;
+        Ok(p)
+    }
+
+    fn check_count(&self) -> Result<(), ApiError> {
+        if let Some(long) = self.moves.iter().find(|m| m.len() > MAX_MOVE_TEXT) {
+            return Err(ApiError::bad(format!(
+                "move text {:?}… is longer than {MAX_MOVE_TEXT} characters",
+                long.chars().take(20).collect::<String>()
+            )));
+        }
+        if self.moves.len() > MAX_MOVES {
+            return Err(ApiError::bad(format!(
+                "{} moves given; at most {MAX_MOVES}",
+                self.moves.len()
+            )));
+        }
+        if self.switches.len() > 64 {
+            return Err(ApiError::bad("more than 64 switches given"));
+        }
+        Ok(())
+    }
+}
+
+fn check_len(name: &str, value: &str) -> Result<(), ApiError> {
+    if value.chars().count() > MAX_TEXT {
+        return Err(ApiError::bad(format!(
+            "parameter {name:?} is longer than {MAX_TEXT} characters"
+        )));
+    }
+    Ok(())
+}
+
+fn set_once(slot: &mut Option<String>, name: &str, value: &str) -> Result<(), ApiError> {
+    if slot.is_some() {
+        return Err(ApiError::bad(format!("parameter {name:?} given twice")));
+    }
+    *slot = Some(value.to_string());
+    Ok(())
+}
+
+fn unknown(name: &str) -> ApiError {
+    ApiError::bad(format!(
+        "unknown parameter {:?}; the parameters are {}",
+        name.chars().take(40).collect::<String>(),
+        PARAMS.join(", ")
+    ))
+}
+
+/// `/api/games`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Games {
+    pub schema: &'static str,
+    pub games: Vec<GameDoc>,
+}
+
+/// One game of [`Games`].
+#[derive(Clone, Debug, Serialize)]
+pub struct GameDoc {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// Whether the server can answer questions about it yet.
+    pub implemented: bool,
+    #[serde(flatten)]
+    pub board: Option<BoardDoc>,
+}
+
+/// What the page needs to draw a game's board.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardDoc {
+    pub files: u8,
+    pub ranks: u8,
+    pub start_fen: String,
+    /// The label of each file, left to right as the first player sees the board.
+    pub file_labels: Vec<String>,
+    /// The label of each rank, from the first player's side (rank 1) up.
+    pub rank_labels: Vec<String>,
+    /// Marked regions of the board (Congo's river and castles, Chu's promotion zones).
+    pub zones: Vec<Zone>,
+    /// The rule switches with their default and their values.
+    pub switches: Vec<SwitchDoc>,
+    /// Every piece kind: symbol and name.
+    pub pieces: Vec<PieceDoc>,
+}
+
+/// A marked region of the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct Zone {
+    /// `river`, `castle`, `promotion`.
+    pub kind: &'static str,
+    /// What it is, in words (with its rule ID).
+    pub title: String,
+    pub squares: Vec<String>,
+}
+
+/// A rule switch.
+#[derive(Clone, Debug, Serialize)]
+pub struct SwitchDoc {
+    /// As on the command line (`blind-bear`).
+    pub name: String,
+    pub default: String,
+    pub values: Vec<String>,
+}
+
+/// A piece kind.
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceDoc {
+    pub symbol: &'static str,
+    pub name: &'static str,
+}
+
+/// The `/api/games` document.
+pub fn games() -> Games {
+    struct Describe;
+    impl GameCommand for Describe {
+        type Output = BoardDoc;
+        fn run<G: CliGame>(self) -> Result<BoardDoc, CliError> {
+            Ok(board_doc::<G>())
+        }
+    }
+    Games {
+        schema: GAMES_SCHEMA,
+        games: GAMES
+            .iter()
+            .map(|g| {
+                let board = games::with_game(g.name, Describe).ok();
+                GameDoc {
+                    name: g.name,
+                    title: g.title,
+                    implemented: board.is_some(),
+                    board,
+                }
+            })
+            .collect(),
+    }
+}
+
+/// The board description of game `G`.
+pub fn board_doc<G: CliGame>() -> BoardDoc {
+    let shape = G::SHAPE;
+    let (file_labels, rank_labels) = labels(G::NAME, shape.files, shape.ranks);
+    BoardDoc {
+        files: shape.files,
+        ranks: shape.ranks,
+        start_fen: Position::<G>::start().fen(),
+        file_labels,
+        rank_labels,
+        zones: zones::<G>(),
+        switches: switch_docs::<G>(),
+        pieces: G::Kind::ALL
+            .iter()
+            .map(|k| PieceDoc {
+                symbol: k.symbol(),
+                name: k.name(),
+            })
+            .collect(),
+    }
+}
+
+/// File and rank labels: letters and numbers (CORE-1.1), except in Chu Shogi, whose notation
+/// (USI) numbers the files from the right, 1–12, and letters the ranks from the top, a–l.
+fn labels(game: &str, files: u8, ranks: u8) -> (Vec<String>, Vec<String>) {
+    if game == "chu" {
+        (
+            (0..files).map(|f| (files - f).to_string()).collect(),
+            (0..ranks)
+                .map(|r| char::from(b'a' + (ranks - 1 - r)).to_string())
+                .collect(),
+        )
+    } else {
+        (
+            (0..files)
+                .map(|f| char::from(b'a' + f).to_string())
+                .collect(),
+            (0..ranks).map(|r| (r + 1).to_string()).collect(),
+        )
+    }
+}
+
+/// The marked regions of the game's board, as `fairyspec diagram` draws them
+/// ([`crate::diagram::Draw::regions`]): Congo's river and castles, Chu Shogi's promotion zones.
+fn zones<G: CliGame>() -> Vec<Zone> {
+    G::regions()
+        .into_iter()
+        .map(|r| Zone {
+            kind: match r.style {
+                RegionStyle::River => "river",
+                RegionStyle::Castle => "castle",
+                RegionStyle::Zone => "promotion",
+            },
+            title: r.label.to_string(),
+            squares: r.squares.iter().map(|s| s.to_string()).collect(),
+        })
+        .collect()
+}
+
+/// The game's switches as the command line names them, with their values: read through serde
+/// (the same path as `--switch`), the values from the deserializer's list of expected variants.
+pub fn switch_docs<G: CliGame>() -> Vec<SwitchDoc> {
+    let Ok(Value::Object(defaults)) = serde_json::to_value(G::Switches::default()) else {
+        return Vec::new();
+    };
+    defaults
+        .iter()
+        .map(|(field, default)| {
+            let values = match default {
+                Value::Bool(_) => vec!["true".to_string(), "false".to_string()],
+                _ => {
+                    let mut probe = defaults.clone();
+                    probe.insert(field.clone(), Value::String("\u{1}".to_string()));
+                    match serde_json::from_value::<G::Switches>(Value::Object(probe)) {
+                        Ok(_) => Vec::new(),
+                        Err(e) => backticked_after_expected(&e.to_string()),
+                    }
+                }
+            };
+            SwitchDoc {
+                name: field.replace('_', "-"),
+                default: match default {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                },
+                values,
+            }
+        })
+        .collect()
+}
+
+/// The `` `names` `` serde lists after "expected" in an unknown-variant error.
+fn backticked_after_expected(message: &str) -> Vec<String> {
+    let Some((_, tail)) = message.split_once("expected") else {
+        return Vec::new();
+    };
+    tail.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// `/api/<game>/moves` and the position part of `play`: the document of `moves --json`
+/// ([`json::Moves`]) and what the page needs besides.
+#[derive(Clone, Debug, Serialize)]
+pub struct Moves {
+    #[serde(flatten)]
+    pub base: json::Moves,
+    /// `white` or `black` (the first and the second player).
+    pub turn: &'static str,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// The move just played, for `play`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played: Option<String>,
+    /// The pieces on the board.
+    pub pieces: Vec<PieceOn>,
+    /// Each legal move with the squares it passes (in the order of `moves`).
+    pub legal: Vec<LegalMove>,
+}
+
+/// A game result as the command line's JSON writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OutcomeField {
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: &'static str,
+    /// Why, in words.
+    pub reason: String,
+}
+
+impl From<Outcome> for OutcomeField {
+    fn from(o: Outcome) -> OutcomeField {
+        OutcomeField {
+            result: o.result(),
+            reason: o.reason.to_string(),
+        }
+    }
+}
+
+/// A piece on a square.
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceOn {
+    /// The square in board coordinates (CORE-1.1: `a1` is the first player's lower left).
+    pub square: String,
+    /// The FEN symbol (upper case for the first player).
+    pub piece: String,
+    pub name: &'static str,
+    /// `white` or `black`.
+    pub colour: &'static str,
+}
+
+/// A legal move and its path.
+#[derive(Clone, Debug, Serialize)]
+pub struct LegalMove {
+    /// The move text, in the game's notation.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Every square it lands on, from the start: from, the intermediate squares, to (board
+    /// coordinates, as [`PieceOn::square`]).
+    pub path: Vec<String>,
+    /// The name of the kind it promotes to, if it does.
+    pub promotion: Option<&'static str>,
+}
+
+/// `/api/<game>/perft`: the document of `perft --json` ([`json::Perft`]) and the time it took.
+#[derive(Clone, Debug, Serialize)]
+pub struct Perft {
+    #[serde(flatten)]
+    pub base: json::Perft,
+    /// Seconds the count took.
+    pub seconds: f64,
+}
+
+/// `/api/<game>/outcome`.
+#[derive(Clone, Debug, Serialize)]
+pub struct OutcomeDoc {
+    pub schema: &'static str,
+    pub game: &'static str,
+    pub fen: String,
+    pub outcome: Option<OutcomeField>,
+    pub check: bool,
+    /// The draw the player to move could claim (fifty moves), if any.
+    pub claimable: Option<OutcomeField>,
+}
+
+/// Which question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    Moves,
+    Play,
+    Perft,
+    Outcome,
+    Explain,
+}
+
+impl Question {
+    pub fn parse(name: &str) -> Option<Question> {
+        match name {
+            "moves" => Some(Question::Moves),
+            "play" => Some(Question::Play),
+            "perft" => Some(Question::Perft),
+            "outcome" => Some(Question::Outcome),
+            "explain" => Some(Question::Explain),
+            _ => None,
+        }
+    }
+}
+
+/// A question about one game, run by [`games::with_game`].
+pub struct Ask<'a> {
+    pub question: Question,
+    pub params: &'a Params,
+    pub budget: &'a Budget,
+}
+
+impl GameCommand for Ask<'_> {
+    type Output = Result<Vec<u8>, ApiError>;
+    fn run<G: CliGame>(self) -> Result<Result<Vec<u8>, ApiError>, CliError> {
+        Ok(answer::<G>(self.question, self.params, self.budget))
+    }
+}
+
+/// Answers a question about game `G`: the JSON document.
+///
+/// # Errors
+/// [`ApiError`] with the reason.
+pub fn answer<G: CliGame>(
+    question: Question,
+    params: &Params,
+    budget: &Budget,
+) -> Result<Vec<u8>, ApiError> {
+    let default_generator = match question {
+        Question::Perft => None,
+        _ => Some(GeneratorChoice::Reference),
+    };
+    let (pos, gen, switches) = prepare::<G>(params, default_generator)?;
+    let doc = match question {
+        Question::Moves => serde_json::to_vec(&moves_doc(&*gen, &pos, None)),
+        Question::Play => {
+            let Some(text) = params.mv.as_deref() else {
+                return Err(ApiError::bad("play needs a move (parameter \"move\")"));
+            };
+            let mv = gen
+                .parse_move(&pos, text.trim())
+                .map_err(|e| ApiError::bad(e.to_string()))?;
+            let next = gen.play_unchecked(&pos, &mv);
+            serde_json::to_vec(&moves_doc(&*gen, &next, Some(mv.to_string())))
+        }
+        Question::Outcome => serde_json::to_vec(&OutcomeDoc {
+            schema: OUTCOME_SCHEMA,
+            game: G::NAME,
+            fen: pos.fen(),
+            outcome: gen.outcome(&pos).map(OutcomeField::from),
+            check: gen.is_check(&pos),
+            claimable: crate::claimable_draw(&pos, &[]).map(OutcomeField::from),
+        }),
+        Question::Explain => serde_json::to_vec(&explain_doc::<G>(&switches, &pos, params)?),
+        Question::Perft => {
+            let depth = match params.depth.as_deref() {
+                None => return Err(ApiError::bad("perft needs a depth (parameter \"depth\")")),
+                Some(d) => match d.trim().parse::<u32>() {
+                    Ok(n) if n <= MAX_PERFT_DEPTH => n,
+                    _ => {
+                        return Err(ApiError::bad(format!(
+                            "depth must be a whole number from 0 to {MAX_PERFT_DEPTH}, not {:?}",
+                            d.chars().take(20).collect::<String>()
+                        )))
+                    }
+                },
+            };
+            serde_json::to_vec(&perft_doc(&*gen, &pos, depth, budget)?)
+        }
+    };
+    doc.map_err(|e| ApiError {
+        status: 500,
+        message: format!("cannot write the answer: {e}"),
+    })
+}
+
+/// A request's position, the generator to answer with, and the rule switches.
+type Prepared<G> = (Position<G>, Box<dyn Generator<G>>, <G as Game>::Switches);
+
+/// The position and generator a request names: switches, generator, FEN, then its moves.
+fn prepare<G: CliGame>(
+    params: &Params,
+    default_generator: Option<GeneratorChoice>,
+) -> Result<Prepared<G>, ApiError> {
+    let switches = games::switches::<G>(params.switches.iter().map(String::as_str))?;
+    let choice = match params.generator.as_deref() {
+        Some("reference") => Some(GeneratorChoice::Reference),
+        Some("bitboard") => Some(GeneratorChoice::Bitboard),
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "generator must be reference or bitboard, not {:?}",
+                other.chars().take(20).collect::<String>()
+            )))
+        }
+        None => default_generator,
+    };
+    let gen = games::generator::<G>(choice, &switches)?;
+    let mut pos = games::position::<G>(params.fen.as_deref())?;
+    for (i, text) in params.moves.iter().enumerate() {
+        let mv = gen
+            .parse_move(&pos, text)
+            .map_err(|e| ApiError::bad(format!("move {} of \"moves\": {e}", i + 1)))?;
+        pos = gen.play_unchecked(&pos, &mv);
+    }
+    Ok((pos, gen, switches))
+}
+
+/// Schema of [`ExplainDoc`].
+pub const EXPLAIN_SCHEMA: &str = "fairyspec.explain/1";
+
+/// `/api/<game>/explain`: the [`Explanation`] of `fairyspec explain --json`, with its schema.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExplainDoc {
+    pub schema: &'static str,
+    #[serde(flatten)]
+    pub explanation: Explanation,
+}
+
+/// Explains the request's move (`move`, or `from` and `to`).
+fn explain_doc<G: CliGame>(
+    switches: &G::Switches,
+    pos: &Position<G>,
+    params: &Params,
+) -> Result<ExplainDoc, ApiError> {
+    let text = match (&params.mv, &params.from, &params.to) {
+        (Some(text), None, None) => text.trim().to_string(),
+        (None, Some(from), Some(to)) => {
+            let square = |name: &str| {
+                Square::parse(name.trim())
+                    .filter(|&s| G::SHAPE.contains(s))
+                    .ok_or_else(|| {
+                        ApiError::bad(format!(
+                            "{:?} is no square of the {} board",
+                            name.chars().take(20).collect::<String>(),
+                            G::SHAPE
+                        ))
+                    })
+            };
+            Move::<G::Kind>::new(square(from)?, square(to)?).to_string()
+        }
+        _ => {
+            return Err(ApiError::bad(
+                "explain needs a move: \"move\", or \"from\" and \"to\"",
+            ))
+        }
+    };
+    let explanation = crate::explain::explain::<G>(switches, pos, &text)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(ExplainDoc {
+        schema: EXPLAIN_SCHEMA,
+        explanation,
+    })
+}
+
+/// `white` or `black`.
+fn side(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "white",
+        Colour::Black => "black",
+    }
+}
+
+/// The `moves` document of a position.
+pub fn moves_doc<G: Game>(
+    gen: &dyn Generator<G>,
+    pos: &Position<G>,
+    played: Option<String>,
+) -> Moves {
+    let mut legal: Vec<(String, Move<G::Kind>)> = gen
+        .legal_moves(pos)
+        .into_iter()
+        .map(|m| (m.to_string(), m))
+        .collect();
+    legal.sort_by(|a, b| a.0.cmp(&b.0));
+    let pieces = G::SHAPE
+        .squares()
+        .filter_map(|sq| {
+            pos.piece_at(sq).map(|p| PieceOn {
+                square: sq.to_string(),
+                piece: p.fen_symbol(),
+                name: p.kind.name(),
+                colour: side(p.colour),
+            })
+        })
+        .collect();
+    Moves {
+        base: json::Moves {
+            schema: json::MOVES_SCHEMA.to_string(),
+            game: G::NAME.to_string(),
+            fen: pos.fen(),
+            generator: gen.name().to_string(),
+            moves: legal.iter().map(|(t, _)| t.clone()).collect(),
+            outcome: gen.outcome(pos).map(|o| json::Outcome {
+                result: o.result().to_string(),
+                reason: o.reason.to_string(),
+            }),
+        },
+        turn: side(pos.turn()),
+        check: gen.is_check(pos),
+        played,
+        pieces,
+        legal: legal
+            .into_iter()
+            .map(|(text, m)| LegalMove {
+                text,
+                path: m.path().iter().map(|s| s.to_string()).collect(),
+                promotion: m.promotion.map(|k| k.name()),
+            })
+            .collect(),
+    }
+}
+
+/// Perft divided by root move within the budget: the server's own walk down to a few plies above
+/// the leaves, then the generator's own (bulk-counting) perft, the clock and the node count
+/// checked between calls. A call at the leaves is small (a few plies), so the budget overshoots
+/// by little.
+///
+/// # Errors
+/// [`ApiError`] when the time or node budget runs out, or another perft is running.
+pub fn perft_doc<G: Game>(
+    gen: &dyn Generator<G>,
+    pos: &Position<G>,
+    depth: u32,
+    budget: &Budget,
+) -> Result<Perft, ApiError> {
+    let Some(_one_at_a_time) = budget.perft_slot(budget.perft_time) else {
+        return Err(ApiError {
+            status: 503,
+            message: "another perft is running; try again in a moment".to_string(),
+        });
+    };
+    let start = Instant::now();
+    let mut walk = Walk {
+        gen,
+        deadline: start + budget.perft_time,
+        max_nodes: budget.perft_nodes,
+        nodes: 0,
+        leaf_depth: if gen.name() == "bitboard" { 3 } else { 1 },
+    };
+    let mut moves = Vec::new();
+    let mut total = 0;
+    if depth == 0 {
+        total = 1;
+    } else {
+        for mv in gen.legal_moves(pos) {
+            let n = walk.count(&gen.play_unchecked(pos, &mv), depth - 1)?;
+            total += n;
+            moves.push(json::MoveCount {
+                mv: mv.to_string(),
+                nodes: n,
+            });
+        }
+    }
+    moves.sort_by(|a, b| a.mv.cmp(&b.mv));
+    Ok(Perft {
+        base: json::Perft {
+            schema: json::PERFT_SCHEMA.to_string(),
+            game: G::NAME.to_string(),
+            fen: pos.fen(),
+            depth,
+            generator: gen.name().to_string(),
+            moves,
+            total,
+        },
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+struct Walk<'a, G: Game> {
+    gen: &'a dyn Generator<G>,
+    deadline: Instant,
+    max_nodes: u64,
+    nodes: u64,
+    leaf_depth: u32,
+}
+
+impl<G: Game> Walk<'_, G> {
+    fn count(&mut self, pos: &Position<G>, depth: u32) -> Result<u64, ApiError> {
+        let n = if depth <= self.leaf_depth {
+            let n = self.gen.perft(pos, depth);
+            self.nodes += n;
+            n
+        } else {
+            let mut sum = 0;
+            for mv in self.gen.legal_moves(pos) {
+                sum += self.count(&self.gen.play_unchecked(pos, &mv), depth - 1)?;
+            }
+            sum
+        };
+        if self.nodes > self.max_nodes {
+            return Err(ApiError::bad(format!(
+                "perft stopped: more than {} nodes (the node budget of one request); ask for less depth",
+                self.max_nodes
+            )));
+        }
+        if Instant::now() > self.deadline {
+            return Err(ApiError::bad(format!(
+                "perft stopped: over the time limit of one request after {} nodes; ask for less depth",
+                self.nodes
+            )));
+        }
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serde_variant_lists_are_read() {
+        let e = "unknown variant `x`, expected `needs-legal-move` or `even-if-exposed`";
+        assert_eq!(
+            backticked_after_expected(e),
+            vec!["needs-legal-move", "even-if-exposed"]
+        );
+        let e = "unknown variant `x`, expected one of `a`, `b`, `c`";
+        assert_eq!(backticked_after_expected(e), vec!["a", "b", "c"]);
+    }
+
+    #[test]
+    fn query_and_json_read_the_same() {
+        let q = vec![
+            ("fen".to_string(), "8/8 w".to_string()),
+            ("moves".to_string(), "e2e4 e7e5".to_string()),
+            (
+                "switch".to_string(),
+                "blind-bear=even-if-exposed".to_string(),
+            ),
+            ("depth".to_string(), "2".to_string()),
+        ];
+        let a = Params::from_query(&q).unwrap();
+        let b = Params::from_json(
+            r#"{"fen": "8/8 w", "moves": ["e2e4", "e7e5"],
+                "switches": {"blind-bear": "even-if-exposed"}, "depth": 2}"#,
+        )
+        .unwrap();
+        assert_eq!(a, b);
+        assert!(Params::from_json("[1]").is_err());
+        assert!(Params::from_json(r#"{"colour": "red"}"#).is_err());
+        assert!(
+            Params::from_query(&[("fen".into(), "a".into()), ("fen".into(), "b".into())]).is_err()
+        );
+    }
+}

@@ -1,0 +1,149 @@
+//! The pages and their assets, compiled into the binary (`include_str!`): no build step, no
+//! outside scripts or fonts, works offline. A request names one of these or nothing.
+
+use super::spec_html::escape;
+use crate::cli::games::{self, GAMES};
+use std::sync::OnceLock;
+
+/// The page's script: draws the board from `/api/<game>/moves`, selects, highlights, plays.
+pub const APP_JS: &str = include_str!("assets/app.js");
+/// The style sheet.
+pub const STYLE_CSS: &str = include_str!("assets/style.css");
+
+/// The compiled-in asset called `name`: content type and body.
+pub fn asset(name: &str) -> Option<(&'static str, &'static str)> {
+    match name {
+        "app.js" => Some(("text/javascript; charset=utf-8", APP_JS)),
+        "style.css" => Some(("text/css; charset=utf-8", STYLE_CSS)),
+        _ => None,
+    }
+}
+
+/// SPEC.md's diagram `file` of `game` (the files of `docs/diagrams/`), drawn from the reference
+/// generator ([`crate::diagram::all_spec_sets`]) once, on first request — not read from disk.
+pub fn diagram(game: &str, file: &str) -> Option<&'static str> {
+    static SETS: OnceLock<Vec<(&'static str, String, String)>> = OnceLock::new();
+    SETS.get_or_init(crate::diagram::all_spec_sets)
+        .iter()
+        .find(|(g, f, _)| *g == game && f == file)
+        .map(|(_, _, svg)| svg.as_str())
+}
+
+/// A whole page around `body`, with the navigation bar (`active` is the current item: `spec`,
+/// a game name, or nothing).
+pub fn wrap(title: &str, active: &str, body: &str) -> String {
+    let mut nav = String::new();
+    nav.push_str("<a href=\"/\">fairyspec</a>");
+    for g in GAMES.iter().filter(|g| games::implemented(g.name)) {
+        nav.push_str(&format!(
+            "<a href=\"/play/{0}\"{1}>{2}</a>",
+            g.name,
+            if active == g.name {
+                " class=\"active\""
+            } else {
+                ""
+            },
+            escape(g.title)
+        ));
+    }
+    nav.push_str(&format!(
+        "<a href=\"/spec\"{}>the rules (SPEC.md)</a>",
+        if active == "spec" {
+            " class=\"active\""
+        } else {
+            ""
+        }
+    ));
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<link rel=\"stylesheet\" href=\"/assets/style.css\">\n</head>\n\
+         <body class=\"{}\">\n<nav>{nav}</nav>\n<main>\n{body}\n</main>\n</body>\n</html>\n",
+        escape(title),
+        if active == "spec" { "spec" } else { "page" }
+    )
+}
+
+/// The start page: the games.
+pub fn index() -> String {
+    let mut body = String::from(
+        "<h1>fairyspec</h1>\n<p>An executable rules specification: every board here is drawn and \
+         moved by the specification's own <em>reference</em> move generator. Click a piece to see \
+         its legal moves; click a target to play; point at any other square for the rule that \
+         forbids the move.</p>\n<ul class=\"games\">\n",
+    );
+    for g in GAMES {
+        if games::implemented(g.name) {
+            body.push_str(&format!(
+                "<li><a href=\"/play/{}\">{}</a></li>\n",
+                g.name,
+                escape(g.title)
+            ));
+        } else {
+            body.push_str(&format!(
+                "<li>{} <span class=\"muted\">(not implemented yet)</span></li>\n",
+                escape(g.title)
+            ));
+        }
+    }
+    body.push_str(
+        "</ul>\n<p><a href=\"/spec\">The rules (SPEC.md)</a>, one anchor per rule ID. \
+         The JSON API the pages use: <a href=\"/api/games\">/api/games</a>, \
+         <code>/api/&lt;game&gt;/moves|play|perft|outcome</code>.</p>\n",
+    );
+    wrap("fairyspec", "", &body)
+}
+
+/// The page of one game.
+///
+/// # Errors
+/// The reason there is none: an unknown or not yet implemented game.
+pub fn play(game: &str) -> Result<String, String> {
+    let Some(info) = GAMES.iter().find(|g| g.name == game) else {
+        return Err(format!(
+            "There is no game {:?}. The games: {}.",
+            game.chars().take(40).collect::<String>(),
+            GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
+        ));
+    };
+    games::check_name(game).map_err(|e| e.to_string())?;
+    let body = format!(
+        r#"<div class="play" id="play" data-game="{name}">
+<section class="board-column">
+  <h1>{title}</h1>
+  <div id="board" class="board" aria-label="board"></div>
+  <div id="chooser" class="chooser" hidden></div>
+  <p id="status" class="status">loading…</p>
+  <div id="explain" class="explain" aria-live="polite"></div>
+</section>
+<section class="side-column">
+  <form id="fen-form" class="fen">
+    <label for="fen">FEN</label>
+    <textarea id="fen" rows="2" spellcheck="false"></textarea>
+    <div class="buttons">
+      <button type="submit">set position</button>
+      <button type="button" id="start">start position</button>
+      <button type="button" id="undo">take back</button>
+      <button type="button" id="flip">flip board</button>
+    </div>
+    <p id="error" class="error" role="alert"></p>
+  </form>
+  <div id="switches" class="switches"></div>
+  <h2>Moves played</h2>
+  <ol id="movelist" class="movelist"></ol>
+  <h2>Legal moves <span id="count" class="muted"></span></h2>
+  <p id="legal" class="legal"></p>
+  <details id="perft-box">
+    <summary>perft (divide, fast generator)</summary>
+    <form id="perft-form"><label>depth <input id="depth" type="number" min="0" max="12" value="2"></label>
+    <button type="submit">count</button></form>
+    <pre id="perft"></pre>
+  </details>
+</section>
+</div>
+<script src="/assets/app.js"></script>"#,
+        name = escape(info.name),
+        title = escape(info.title),
+    );
+    Ok(wrap(info.title, info.name, &body))
+}

@@ -1,0 +1,638 @@
+//! `fairyspec serve` through real HTTP on 127.0.0.1: the API's answers (checked against published
+//! or hand-counted numbers), every hostile input answered with a 4xx and a reason, and a bounded
+//! burst of concurrent requests, malformed ones among them, after which the counts are still
+//! right.
+
+#[path = "support/http.rs"]
+mod http;
+
+use fairyspec::perft::parse_perft_file;
+use fairyspec::serve::Config;
+use http::{enc, json, raw_request, Running};
+use std::time::{Duration, Instant};
+
+const KUMA_START: &str = "ubvskvbr/pppppppp/8/8/8/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1";
+/// Bare Kings: White's King on e1 has exactly five moves (d1, d2, e2, f2, f1).
+const BARE_KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - -";
+
+fn server() -> Running {
+    Running::start(Config {
+        limits: fairyspec::serve::http::Limits {
+            read_time: Duration::from_millis(800),
+            ..Default::default()
+        },
+        perft_time: Duration::from_millis(400),
+        ..Config::default()
+    })
+}
+
+/// The start position's counts of a game's corpus file: published data or hand counts (each
+/// file says which).
+fn start_counts(path: &str) -> (String, Vec<(u32, u64)>) {
+    let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
+        .expect("corpus file");
+    let records = parse_perft_file(&text).expect("perft file");
+    let r = records
+        .into_iter()
+        .find(|r| r.id == "start" || r.id == "startpos")
+        .expect("a start record");
+    (r.epd, r.counts)
+}
+
+#[test]
+fn games_lists_the_boards() {
+    let s = server();
+    let (status, body) = s.get("/api/games");
+    assert_eq!(status, 200, "{body}");
+    let doc = json(&body);
+    assert_eq!(doc["schema"], "fairyspec.games/1");
+    let game = |name: &str| {
+        doc["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["name"] == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name} missing"))
+    };
+    // KUMA-1.1: 8×8; CONGO-1.1: 7×7.
+    let kuma = game("kuma");
+    assert_eq!(
+        (kuma["files"].as_u64(), kuma["ranks"].as_u64()),
+        (Some(8), Some(8))
+    );
+    assert_eq!(kuma["start_fen"], KUMA_START);
+    assert_eq!(kuma["switches"][0]["name"], "blind-bear");
+    assert_eq!(kuma["switches"][0]["default"], "needs-legal-move");
+    assert_eq!(
+        kuma["switches"][0]["values"],
+        serde_json::json!(["needs-legal-move", "even-if-exposed"])
+    );
+    let congo = game("congo");
+    assert_eq!(
+        (congo["files"].as_u64(), congo["ranks"].as_u64()),
+        (Some(7), Some(7))
+    );
+    // CONGO-1.2: the river is rank 4 (a4–g4); White's castle c1–e3, Black's c5–e7.
+    let zones = congo["zones"].as_array().unwrap();
+    let river = zones.iter().find(|z| z["kind"] == "river").unwrap();
+    assert_eq!(
+        river["squares"],
+        serde_json::json!(["a4", "b4", "c4", "d4", "e4", "f4", "g4"])
+    );
+    let castles: Vec<_> = zones.iter().filter(|z| z["kind"] == "castle").collect();
+    assert_eq!(castles.len(), 2);
+    assert_eq!(
+        castles[0]["squares"],
+        serde_json::json!(["c1", "d1", "e1", "c2", "d2", "e2", "c3", "d3", "e3"])
+    );
+    assert_eq!(castles[1]["squares"].as_array().unwrap().len(), 9);
+    assert!(castles[1]["squares"]
+        .as_array()
+        .unwrap()
+        .contains(&"d6".into()));
+}
+
+#[test]
+fn moves_and_perft_agree_with_the_corpus_for_every_game() {
+    let s = server();
+    for (game, file) in [
+        ("kuma", "corpus/kuma/start.perft"),
+        ("chess", "corpus/chess/perft.perft"),
+        ("congo", "corpus/congo/start.perft"),
+        ("hunterbeest", "corpus/hunterbeest/start.perft"),
+    ] {
+        let (epd, counts) = start_counts(file);
+        let (status, body) = s.get(&format!("/api/{game}/moves"));
+        assert_eq!(status, 200, "{game}: {body}");
+        let doc = json(&body);
+        assert_eq!(doc["schema"], "fairyspec.moves/1");
+        assert_eq!(
+            doc["generator"], "reference",
+            "the page's answers are the reference's"
+        );
+        assert!(doc["fen"]
+            .as_str()
+            .unwrap()
+            .starts_with(epd.split(' ').next().unwrap()));
+        let depth1 = counts.iter().find(|(d, _)| *d == 1).unwrap().1;
+        assert_eq!(
+            doc["moves"].as_array().unwrap().len() as u64,
+            depth1,
+            "{game}"
+        );
+        assert_eq!(
+            doc["legal"].as_array().unwrap().len() as u64,
+            depth1,
+            "{game}"
+        );
+        for (depth, nodes) in counts.iter().filter(|(d, n)| *d <= 3 && *n < 200_000) {
+            let (status, body) = s.get(&format!(
+                "/api/{game}/perft?depth={depth}&fen={}",
+                enc(&epd)
+            ));
+            assert_eq!(status, 200, "{game} {depth}: {body}");
+            let doc = json(&body);
+            assert_eq!(doc["schema"], "fairyspec.perft/1");
+            assert_eq!(doc["total"].as_u64(), Some(*nodes), "{game} perft {depth}");
+            let sum: u64 = doc["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["nodes"].as_u64().unwrap())
+                .sum();
+            assert_eq!(sum, *nodes, "{game} divide sums to the total");
+        }
+    }
+}
+
+#[test]
+fn play_moves_and_post_bodies() {
+    let s = server();
+    // 1. e2-e4 from the start: the Pawn stands on e4, Black to move, e.p. square e3 (KUMA-6).
+    let (status, body) = s.get("/api/kuma/play?move=e2e4");
+    assert_eq!(status, 200, "{body}");
+    let doc = json(&body);
+    assert_eq!(doc["played"], "e2e4");
+    assert_eq!(
+        doc["fen"],
+        "ubvskvbr/pppppppp/8/8/4P3/8/PPPP1PPP/UBVSKVBR b KQkq e3 0 1"
+    );
+    assert_eq!(doc["turn"], "black");
+    // The same through a POST body, with `moves` played first.
+    let (status, body) = s.post(
+        "/api/kuma/moves",
+        &format!(r#"{{"fen": "{BARE_KINGS}", "moves": []}}"#),
+    );
+    assert_eq!(status, 200, "{body}");
+    let doc = json(&body);
+    assert_eq!(
+        doc["moves"],
+        serde_json::json!(["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
+    );
+    let e1f2 = doc["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "e1f2")
+        .unwrap();
+    assert_eq!(e1f2["path"], serde_json::json!(["e1", "f2"]));
+    // moves played before the question; the outcome document.
+    let (status, body) = s.get("/api/kuma/outcome?moves=e2e4+e7e5");
+    assert_eq!(status, 200, "{body}");
+    let doc = json(&body);
+    assert_eq!(doc["schema"], "fairyspec.outcome/1");
+    assert_eq!(doc["outcome"], serde_json::Value::Null);
+    assert_eq!(doc["check"], false);
+    // A switch, as on the command line.
+    let (status, body) = s.get("/api/kuma/moves?switch=blind-bear%3Deven-if-exposed");
+    assert_eq!(status, 200, "{body}");
+}
+
+#[test]
+fn multi_step_moves_carry_their_paths() {
+    // CONGO-4: a monkey jumps an adjacent enemy piece to the empty square beyond, and may jump
+    // again. Monkey c3; Black pawns d4 and e6, Black lion d7: c3 jumps d4 to e5, then e6 to e7,
+    // then the lion d7 to c7 — three chains that stop after one, two and three jumps.
+    let s = server();
+    let fen = "3l3/4p2/7/3p3/2M4/7/3L3 w 0";
+    let (status, body) = s.get(&format!("/api/congo/moves?fen={}", enc(fen)));
+    assert_eq!(status, 200, "{body}");
+    let doc = json(&body);
+    let legal = doc["legal"].as_array().unwrap();
+    let path = |text: &str| {
+        legal
+            .iter()
+            .find(|m| m["move"] == text)
+            .map(|m| m["path"].clone())
+            .unwrap_or_else(|| panic!("{text} missing: {body}"))
+    };
+    assert_eq!(path("c3e5"), serde_json::json!(["c3", "e5"]));
+    assert_eq!(path("c3e5e7"), serde_json::json!(["c3", "e5", "e7"]));
+    assert_eq!(
+        path("c3e5e7c7"),
+        serde_json::json!(["c3", "e5", "e7", "c7"])
+    );
+}
+
+#[test]
+fn bad_input_is_400_with_the_reason() {
+    let s = server();
+    let cases: &[(&str, u16, &str)] = &[
+        ("/api/kuma/moves?fen=garbage", 400, "fen"),
+        (
+            "/api/kuma/moves?fen=8%2F8%2F8%2F8%2F8%2F8%2F8%2F8+w+-+-",
+            400,
+            "King",
+        ),
+        ("/api/kuma/play?move=e2e5", 400, "illegal move e2e5"),
+        ("/api/kuma/play?move=zz", 400, "cannot read move"),
+        ("/api/kuma/play", 400, "needs a move"),
+        ("/api/kuma/moves?moves=e2e4+e2e4", 400, "move 2"),
+        ("/api/kuma/moves?colour=red", 400, "unknown parameter"),
+        ("/api/kuma/moves?fen=a&fen=b", 400, "twice"),
+        (
+            "/api/kuma/moves?switch=blind-bear%3Dsometimes",
+            400,
+            "even-if-exposed",
+        ),
+        ("/api/kuma/moves?switch=nonsense", 400, "name=value"),
+        (
+            "/api/kuma/moves?generator=fast",
+            400,
+            "reference or bitboard",
+        ),
+        ("/api/kuma/perft", 400, "needs a depth"),
+        ("/api/kuma/perft?depth=13", 400, "from 0 to 12"),
+        ("/api/kuma/perft?depth=-1", 400, "from 0 to 12"),
+        ("/api/kuma/moves?fen=%ZZ", 400, "percent"),
+        ("/api/shogi/moves", 404, "unknown game"),
+        ("/api/chu/moves", 404, "chu"),
+        ("/api/kuma/castle", 404, "no question"),
+        ("/api/kuma/moves/extra", 404, "no API"),
+        ("/play/shogi", 404, "no game"),
+        ("/assets/..%2F..%2FCargo.toml", 404, "nothing at"),
+        ("/assets/../../Cargo.toml", 404, "nothing at"),
+        ("/../../etc/passwd", 404, "nothing at"),
+        ("/spec/../SPEC.md", 404, "nothing at"),
+    ];
+    for (path, status, needle) in cases {
+        let (got, body) = s.get(path);
+        assert_eq!(got, *status, "{path}: {body}");
+        assert!(
+            body.to_lowercase().contains(&needle.to_lowercase()),
+            "{path}: {needle:?} not in {body}"
+        );
+    }
+    let long = "a".repeat(2000);
+    let (status, body) = s.get(&format!("/api/kuma/moves?fen={long}"));
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("longer than"), "{body}");
+    let many = vec!["e2e4"; 1100].join("+");
+    let (status, body) = s.get(&format!("/api/kuma/moves?moves={many}"));
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("at most 1024"), "{body}");
+    for (body, needle) in [
+        ("not json", "not JSON"),
+        ("[1, 2]", "JSON object"),
+        (r#"{"fen": 5, "moves": [1]}"#, "fen"),
+        (r#"{"fen": {"a": 1}}"#, "must be text"),
+        (r#"{"depth": 99}"#, "needs a"),
+    ] {
+        let (status, answer) = s.post("/api/kuma/play", body);
+        assert_eq!(status, 400, "{body}: {answer}");
+        assert!(
+            answer.contains(needle),
+            "{body}: {needle:?} not in {answer}"
+        );
+    }
+}
+
+#[test]
+fn protocol_abuse_is_answered_not_crashed() {
+    let s = server();
+    let big_body = "x".repeat(20_000);
+    let cases: Vec<(Vec<u8>, u16)> = vec![
+        (b"BREW /pot HTTP/1.1\r\n\r\n".to_vec(), 405),
+        (b"DELETE /api/games HTTP/1.1\r\n\r\n".to_vec(), 405),
+        (b"GET /api/games HTTP/9.9\r\n\r\n".to_vec(), 400),
+        (b"\x00\x01\x02\x03\r\n\r\n".to_vec(), 400),
+        (b"GET http://example.org/ HTTP/1.1\r\n\r\n".to_vec(), 400),
+        (b"POST /api/kuma/moves HTTP/1.1\r\n\r\n".to_vec(), 411),
+        (
+            b"POST /api/kuma/moves HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+                .to_vec(),
+            411,
+        ),
+        (
+            b"POST /api/kuma/moves HTTP/1.1\r\nContent-Length: abc\r\n\r\n".to_vec(),
+            400,
+        ),
+        (
+            b"POST /api/kuma/moves HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}"
+                .to_vec(),
+            400,
+        ),
+        (
+            format!(
+                "POST /api/kuma/moves HTTP/1.1\r\nContent-Length: {}\r\n\r\n{big_body}",
+                big_body.len()
+            )
+            .into_bytes(),
+            413,
+        ),
+        (
+            format!("GET / HTTP/1.1\r\nX-Big: {}\r\n\r\n", "y".repeat(10_000)).into_bytes(),
+            431,
+        ),
+        (
+            format!("GET / HTTP/1.1\r\n{}\r\n", "A: b\r\n".repeat(40)).into_bytes(),
+            431,
+        ),
+        (
+            b"POST /api/kuma/moves HTTP/1.1\r\nContent-Length: 4\r\n\r\n\xff\xfe\xfd\xfc".to_vec(),
+            400,
+        ),
+        (
+            b"POST / HTTP/1.1\r\nContent-Length: 0\r\n\r\n".to_vec(),
+            405,
+        ),
+    ];
+    for (bytes, status) in cases {
+        let (got, body) = s.raw(&bytes);
+        assert_eq!(
+            got,
+            status,
+            "{:?}: {body}",
+            String::from_utf8_lossy(&bytes[..bytes.len().min(60)])
+        );
+        assert!(body.contains("\"error\""), "{body}");
+    }
+    // A client that sends half a request and stalls gets 408 after the read time limit.
+    let started = Instant::now();
+    let (got, _) = s.raw(b"GET /api/games HTTP/1.1\r\nHost: x\r\n");
+    assert_eq!(got, 408);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // HEAD: the head only.
+    let (got, body) = s.raw(b"HEAD /api/games HTTP/1.1\r\n\r\n");
+    assert_eq!((got, body.as_str()), (200, ""));
+    // The server is still there.
+    assert_eq!(s.get("/api/kuma/moves").0, 200);
+}
+
+#[test]
+fn perft_is_bounded_by_time() {
+    let s = server();
+    // Congo depth 8 from the start is hundreds of millions of leaves: far beyond 0.4 s.
+    let started = Instant::now();
+    let (status, body) = s.get("/api/congo/perft?depth=8");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("perft stopped"), "{body}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "stopped near its 0.4 s limit, took {:?}",
+        started.elapsed()
+    );
+    // The reference generator is bounded the same way.
+    let (status, body) = s.get("/api/kuma/perft?depth=6&generator=reference");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("perft stopped"), "{body}");
+}
+
+#[test]
+fn pages_and_the_spec() {
+    let s = server();
+    let (status, body) = s.get("/");
+    assert_eq!(status, 200);
+    for game in ["kuma", "chess", "congo", "hunterbeest"] {
+        assert!(body.contains(&format!("/play/{game}")), "{game}");
+        let (status, page) = s.get(&format!("/play/{game}"));
+        assert_eq!(status, 200, "{game}");
+        assert!(page.contains(&format!("data-game=\"{game}\"")));
+        assert!(page.contains("/assets/app.js"));
+        assert!(
+            !page.contains("http://") && !page.contains("https://"),
+            "no outside URL"
+        );
+    }
+    let (status, spec) = s.get("/spec");
+    assert_eq!(status, 200);
+    // KUMA-7.4 is a rule of SPEC.md; its anchor is its ID.
+    assert!(spec.contains("id=\"KUMA-7.4\""));
+    assert!(spec.contains("href=\"#KUMA-7.4\""));
+    let (status, js) = s.get("/assets/app.js");
+    assert_eq!(status, 200);
+    assert!(js.contains("/api/"));
+    assert_eq!(s.get("/assets/style.css").0, 200);
+    assert_eq!(s.get("/assets/missing.js").0, 404);
+}
+
+/// The load test: 16 client threads send 480 requests in all to 127.0.0.1 — correct questions
+/// (perft divides with known totals, move lists) mixed with malformed ones (garbage bytes, bad
+/// FENs, illegal moves, oversize heads, requests cut off) and a few clients that stall. Bounded
+/// in count and in time; afterwards the server still answers correctly.
+#[test]
+fn load_burst_keeps_counts_right() {
+    let s = Running::start(Config {
+        limits: fairyspec::serve::http::Limits {
+            read_time: Duration::from_millis(300),
+            ..Default::default()
+        },
+        ..Config::default()
+    });
+    let addr = s.addr;
+    let started = Instant::now();
+    const THREADS: usize = 16;
+    const PER_THREAD: usize = 30;
+    // (request, expected status, what the body must contain)
+    let kuma = enc(KUMA_START);
+    let requests: Vec<(Vec<u8>, u16, String)> = vec![
+        // KUMA start perft 3 = 4758 (corpus/kuma/start.perft, agreed by pyffish).
+        (
+            format!("GET /api/kuma/perft?depth=3&fen={kuma} HTTP/1.1\r\n\r\n").into_bytes(),
+            200,
+            "\"total\":4758".to_string(),
+        ),
+        // Chess start perft 3 = 8902 (published).
+        (
+            b"GET /api/chess/perft?depth=3 HTTP/1.1\r\n\r\n".to_vec(),
+            200,
+            "\"total\":8902".to_string(),
+        ),
+        // Bare Kings: five moves.
+        (
+            format!(
+                "GET /api/kuma/moves?fen={} HTTP/1.1\r\n\r\n",
+                enc(BARE_KINGS)
+            )
+            .into_bytes(),
+            200,
+            "\"moves\":[\"e1d1\",\"e1d2\",\"e1e2\",\"e1f1\",\"e1f2\"]".to_string(),
+        ),
+        (
+            b"\x16\x03\x01\x02\x00garbage\r\n\r\n".to_vec(),
+            400,
+            "error".to_string(),
+        ),
+        (
+            b"GET /api/kuma/moves?fen=xx HTTP/1.1\r\n\r\n".to_vec(),
+            400,
+            "fen".to_string(),
+        ),
+        (
+            b"GET /api/kuma/play?move=a1a8 HTTP/1.1\r\n\r\n".to_vec(),
+            400,
+            "illegal".to_string(),
+        ),
+        (
+            format!("GET /?{} HTTP/1.1\r\n\r\n", "q".repeat(9000)).into_bytes(),
+            431,
+            "too large".to_string(),
+        ),
+        // Cut off: no answer is owed, but the server must not hang on it forever (408).
+        (
+            b"GET /api/games HTT".to_vec(),
+            408,
+            "took too long".to_string(),
+        ),
+    ];
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for t in 0..THREADS {
+            let requests = &requests;
+            let results = &results;
+            scope.spawn(move || {
+                for i in 0..PER_THREAD {
+                    let (bytes, status, needle) = &requests[(t * 7 + i) % requests.len()];
+                    let (got, body) = raw_request(addr, bytes, Duration::from_secs(20));
+                    results
+                        .lock()
+                        .unwrap()
+                        .push((*status, got, needle.clone(), body));
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    assert_eq!(results.len(), THREADS * PER_THREAD);
+    let mut wrong = Vec::new();
+    for (status, got, needle, body) in &results {
+        if got != status || !body.contains(needle.as_str()) {
+            wrong.push(format!(
+                "expected {status} with {needle:?}, got {got}: {body}"
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} answers wrong, e.g. {:?}",
+        wrong.len(),
+        results.len(),
+        &wrong[..wrong.len().min(3)]
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "the burst took {:?}",
+        started.elapsed()
+    );
+    // Still answering, and still right.
+    let (status, body) = s.get("/api/chess/perft?depth=3");
+    assert_eq!(status, 200);
+    assert!(body.contains("\"total\":8902"));
+}
+
+#[test]
+fn explain_cites_the_rule() {
+    let s = server();
+    // KUMA-3.5: "the Blind Bear never moves straight forward" (SPEC.md, from the seed's piece
+    // table: one step sideways or diagonally). b1b3 is two squares straight forward.
+    let (status, body) = s.get("/api/kuma/explain?from=b1&to=b3");
+    assert_eq!(status, 200, "{body}");
+    let doc = json(&body);
+    assert_eq!(doc["schema"], "fairyspec.explain/1");
+    assert_eq!(doc["move"], "b1b3");
+    assert_eq!(doc["legal"], false);
+    assert_eq!(doc["reasons"][0]["rule"], "KUMA-3.5");
+    // KUMA-3.2: the Pawn's double step from its second rank is legal.
+    let (status, body) = s.get("/api/kuma/explain?move=e2e4");
+    assert_eq!(status, 200, "{body}");
+    let doc = json(&body);
+    assert_eq!(doc["legal"], true);
+    assert_eq!(doc["reasons"][0]["rule"], "KUMA-3.2");
+    // Every rule the answers cite is an anchor of /spec.
+    let (_, spec) = s.get("/spec");
+    for rule in ["KUMA-3.5", "KUMA-3.2"] {
+        assert!(spec.contains(&format!("id=\"{rule}\"")), "{rule}");
+    }
+    for (path, needle) in [
+        ("/api/kuma/explain", "needs a move"),
+        ("/api/kuma/explain?from=b1", "needs a move"),
+        ("/api/kuma/explain?from=b1&to=z9", "no square"),
+        ("/api/kuma/explain?from=b1&to=b9", "no square"),
+        ("/api/kuma/explain?move=%21%21", "cannot read move"),
+    ] {
+        let (status, body) = s.get(path);
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(body.contains(needle), "{path}: {needle:?} not in {body}");
+    }
+}
+
+#[test]
+fn spec_images_are_drawn_not_read() {
+    let s = server();
+    let (_, spec) = s.get("/spec");
+    let images: Vec<&str> = spec
+        .split("<img src=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert!(
+        images.len() > 20,
+        "SPEC.md shows a diagram per piece: {}",
+        images.len()
+    );
+    for src in images {
+        let (status, svg) = s.get(&format!("/{src}"));
+        assert_eq!(status, 200, "{src}");
+        assert!(svg.contains("<svg"), "{src}");
+    }
+    assert_eq!(s.get("/docs/diagrams/kuma/nothing.svg").0, 404);
+    assert_eq!(s.get("/docs/diagrams/kuma/../../Cargo.toml").0, 404);
+}
+
+/// The page's `moves` are the reference generator's legal moves, for every game the command line
+/// knows (a game that lands later is checked without a change here).
+#[test]
+fn api_moves_are_the_reference_generators() {
+    use fairyspec::cli::games::{with_game, CliGame, GameCommand, GAMES};
+    use fairyspec::cli::CliError;
+    use fairyspec::Position;
+    struct Reference;
+    impl GameCommand for Reference {
+        type Output = Vec<String>;
+        fn run<G: CliGame>(self) -> Result<Vec<String>, CliError> {
+            let gen = G::reference(&Default::default());
+            let mut moves: Vec<String> = gen
+                .legal_moves(&Position::<G>::start())
+                .iter()
+                .map(|m| m.to_string())
+                .collect();
+            moves.sort();
+            Ok(moves)
+        }
+    }
+    let s = server();
+    let mut checked = 0;
+    for game in GAMES {
+        let Ok(expected) = with_game(game.name, Reference) else {
+            continue;
+        };
+        let (status, body) = s.get(&format!("/api/{}/moves", game.name));
+        assert_eq!(status, 200, "{body}");
+        let got: Vec<String> = json(&body)["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(got, expected, "{}", game.name);
+        checked += 1;
+    }
+    assert!(checked >= 4);
+}
+
+/// The API answers with the command line's `--json` documents: each reads back as its type.
+#[test]
+fn answers_read_back_as_the_command_lines_json() {
+    use fairyspec::cli::json;
+    let s = server();
+    let (_, body) = s.get(&format!("/api/kuma/perft?depth=1&fen={}", enc(BARE_KINGS)));
+    let perft: json::Perft = serde_json::from_str(&body).expect("a perft --json document");
+    assert_eq!(perft.schema, json::PERFT_SCHEMA);
+    assert_eq!(perft.total, 5, "bare Kings: five King moves");
+    let (_, body) = s.get(&format!("/api/kuma/moves?fen={}", enc(BARE_KINGS)));
+    let moves: json::Moves = serde_json::from_str(&body).expect("a moves --json document");
+    assert_eq!(moves.schema, json::MOVES_SCHEMA);
+    assert_eq!(moves.moves.len(), 5);
+    assert_eq!(moves.outcome, None);
+}
