@@ -247,7 +247,6 @@ fn bad_input_is_400_with_the_reason() {
         ("/api/kuma/perft?depth=-1", 400, "from 0 to 12"),
         ("/api/kuma/moves?fen=%ZZ", 400, "percent"),
         ("/api/shogi/moves", 404, "unknown game"),
-        ("/api/chu/moves", 404, "chu"),
         ("/api/kuma/castle", 404, "no question"),
         ("/api/kuma/moves/extra", 404, "no API"),
         ("/play/shogi", 404, "no game"),

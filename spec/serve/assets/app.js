@@ -459,7 +459,12 @@
       s.classList.add("over");
       s.textContent = "Game over: " + doc.outcome.result + " (" + doc.outcome.reason + ")";
     } else {
-      s.textContent = (doc.turn === "white" ? "White" : "Black") + " to move" +
+      // Chu Shogi names its sides the shogi way (CHU-1.3): the first player, the crate's White,
+      // is Black (sente).
+      const side = GAME === "chu"
+        ? (doc.turn === "white" ? "Black (sente)" : "White (gote)")
+        : (doc.turn === "white" ? "White" : "Black");
+      s.textContent = side + " to move" +
         (doc.check ? " — in check" : "") + ". Click a piece.";
     }
   }
