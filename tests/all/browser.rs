@@ -7,8 +7,7 @@
 
 #[path = "support/cdp.rs"]
 mod cdp;
-#[path = "support/http.rs"]
-mod http;
+use crate::http;
 
 use cdp::{find_chromium, Browser};
 use fairyspec::kuma::Kuma;

@@ -26,6 +26,9 @@ mod diagrams;
 mod explain_golden;
 mod explain_properties;
 mod fuzz_corpus;
+/// The small HTTP client of the serve and browser tests.
+#[path = "support/http.rs"]
+mod http;
 mod hunterbeest_check;
 mod hunterbeest_differential;
 mod hunterbeest_pieces;

@@ -3,8 +3,7 @@
 //! burst of concurrent requests, malformed ones among them, after which the counts are still
 //! right.
 
-#[path = "support/http.rs"]
-mod http;
+use crate::http;
 
 use fairyspec::perft::parse_perft_file;
 use fairyspec::serve::Config;
