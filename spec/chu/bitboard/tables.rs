@@ -355,7 +355,7 @@ const fn build_flags() -> [u8; KINDS] {
     let mut t = [0; KINDS];
     let mut k = 0;
     while k < KINDS {
-        let kind = ChuKind_ALL[k];
+        let kind = KIND_OF[k];
         let mut f = 0;
         if kind.is_royal() {
             f |= ROYAL;
@@ -387,54 +387,19 @@ const fn build_flags() -> [u8; KINDS] {
     t
 }
 
-#[allow(non_upper_case_globals)]
-const ChuKind_ALL: [ChuKind; KINDS] = {
-    use ChuKind as K;
-    [
-        K::King,
-        K::Lion,
-        K::FreeKing,
-        K::DragonKing,
-        K::DragonHorse,
-        K::Rook,
-        K::Bishop,
-        K::VerticalMover,
-        K::SideMover,
-        K::ReverseChariot,
-        K::Lance,
-        K::Kirin,
-        K::Phoenix,
-        K::DrunkElephant,
-        K::BlindTiger,
-        K::GoldGeneral,
-        K::SilverGeneral,
-        K::CopperGeneral,
-        K::FerociousLeopard,
-        K::GoBetween,
-        K::Pawn,
-        K::SoaringEagle,
-        K::HornedFalcon,
-        K::PromotedRook,
-        K::PromotedBishop,
-        K::FlyingOx,
-        K::FreeBoar,
-        K::Whale,
-        K::WhiteHorse,
-        K::PromotedKirin,
-        K::PromotedPhoenix,
-        K::CrownPrince,
-        K::FlyingStag,
-        K::PromotedGold,
-        K::PromotedSilver,
-        K::PromotedCopper,
-        K::PromotedLeopard,
-        K::PromotedGoBetween,
-        K::Tokin,
-    ]
-};
-
 /// The kinds by index (declaration order of [`ChuKind`]).
-pub const KIND_OF: [ChuKind; KINDS] = ChuKind_ALL;
+pub const KIND_OF: [ChuKind; KINDS] = {
+    // The shared type's own list, copied into an array at compile time (a list of another
+    // length fails the build here).
+    let all = <ChuKind as crate::Kind>::ALL;
+    let mut t = [ChuKind::King; KINDS];
+    let mut i = 0;
+    while i < KINDS {
+        t[i] = all[i];
+        i += 1;
+    }
+    t
+};
 
 /// `FLAGS[kind]`: [`ROYAL`], [`LION`], [`PAWN_GB`], [`PAWN_LANCE`], [`PROMOTES`], ….
 pub static FLAGS: [u8; KINDS] = build_flags();
@@ -443,7 +408,7 @@ const fn build_promotes_to() -> [u8; KINDS] {
     let mut t = [0; KINDS];
     let mut k = 0;
     while k < KINDS {
-        t[k] = match ChuKind_ALL[k].promotes_to() {
+        t[k] = match KIND_OF[k].promotes_to() {
             Some(p) => p as u8,
             None => k as u8,
         };
