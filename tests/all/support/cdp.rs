@@ -44,10 +44,13 @@ pub struct Browser {
 impl Browser {
     /// Starts Chromium with an empty profile and opens a blank page of `width`×`height`.
     pub fn launch(chromium: &std::path::Path, width: u32, height: u32) -> Browser {
+        // A profile of its own for every Chromium: two browsers started by parallel tests with
+        // one profile folder collide (the second hands over to the first and exits).
+        static LAUNCHED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let profile = std::env::temp_dir().join(format!(
             "fairyspec-chromium-{}-{}",
             std::process::id(),
-            Instant::now().elapsed().as_nanos()
+            LAUNCHED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&profile).expect("a temporary profile folder");
         let mut child = Command::new("bash")
@@ -140,7 +143,7 @@ impl Browser {
         bytes.push(0);
         self.input.write_all(&bytes).expect("write to chromium");
         self.input.flush().expect("flush");
-        let deadline = Instant::now() + Duration::from_secs(30);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let v = self
