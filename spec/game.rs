@@ -102,6 +102,39 @@ pub trait Generator<G: Game>: Send + Sync {
             .sum()
     }
 
+    /// Number of leaf nodes `depth` plies deep when every node is a distinct *result* rather than
+    /// a distinct move ([`crate::perft::Counting::Results`], CHU-9.5): at each node the legal
+    /// moves that start from the same square and lead to the same position count once. The
+    /// default walks [`Generator::legal_moves`] and compares the positions; a generator may count
+    /// the same thing faster.
+    fn perft_results(&self, pos: &Position<G>, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let children = crate::perft::distinct_results(self, pos);
+        if depth == 1 {
+            return children.len() as u64;
+        }
+        children
+            .iter()
+            .map(|(_, child)| self.perft_results(child, depth - 1))
+            .sum()
+    }
+
+    /// Perft counted as `counting` says: [`Generator::perft`] for routes, [`Generator::perft_results`]
+    /// for results.
+    fn perft_counting(
+        &self,
+        pos: &Position<G>,
+        depth: u32,
+        counting: crate::perft::Counting,
+    ) -> u64 {
+        match counting {
+            crate::perft::Counting::Routes => self.perft(pos, depth),
+            crate::perft::Counting::Results => self.perft_results(pos, depth),
+        }
+    }
+
     /// Plays `mv` if it is legal.
     ///
     /// # Errors

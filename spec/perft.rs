@@ -12,9 +12,70 @@
 //!
 //! Lines starting with `#` are comments and may appear anywhere.
 
-use crate::{Game, Generator, Position};
-use serde::Serialize;
+use crate::{Game, Generator, Move, Position};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::fmt;
+
+/// What perft counts as one node of the tree.
+///
+/// Most games have one move per result, and the two countings agree. They differ where one piece
+/// can reach the same result along different routes: a Chu Shogi piece with lion power (a
+/// two-step move through an empty square that ends where a single move ends, a pass through any
+/// empty neighbour; CHU-9.1, CHU-9.5) and a Congo Monkey's chain of captures taken in a
+/// different order (CONGO-4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Counting {
+    /// One node per legal move, that is per distinct move text: every route counts (lishogi's
+    /// convention, CHU-9.1). The default in every game.
+    #[default]
+    Routes,
+    /// One node per distinct *result*: the pair (the square the moving piece started from, the
+    /// position after the move). Routes of one piece that end the same way count once; moves of
+    /// different pieces stay apart even when they lead to the same position (CHU-9.5).
+    Results,
+}
+
+impl Counting {
+    /// The name used on the command line and in JSON (`routes`, `results`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Counting::Routes => "routes",
+            Counting::Results => "results",
+        }
+    }
+}
+
+impl fmt::Display for Counting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The legal moves of `pos` with one move per result (CHU-9.5), each with the position it leads
+/// to. The move kept for a result is its shortest text, then the first in sorting order (a Lion's
+/// jump `7g5e` rather than its routes `7g6f5e`, `7g6e5e`, …).
+pub fn distinct_results<G: Game, Gen: Generator<G> + ?Sized>(
+    gen: &Gen,
+    pos: &Position<G>,
+) -> Vec<(Move<G::Kind>, Position<G>)> {
+    let mut moves: Vec<(String, Move<G::Kind>)> = gen
+        .legal_moves(pos)
+        .into_iter()
+        .map(|m| (m.to_string(), m))
+        .collect();
+    moves.sort_by(|(a, _), (b, _)| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for (_, m) in moves {
+        let child = gen.play_unchecked(pos, &m);
+        if seen.insert((m.from, child.setup().clone())) {
+            out.push((m, child));
+        }
+    }
+    out
+}
 
 /// Per-root-move counts (the "divide"), sorted by move text, and their total.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -40,6 +101,26 @@ pub fn divide<G: Game>(gen: &dyn Generator<G>, pos: &Position<G>, depth: u32) ->
                 gen.perft(&gen.play_unchecked(pos, m), depth - 1),
             )
         })
+        .collect();
+    moves.sort();
+    let total = moves.iter().map(|(_, n)| n).sum();
+    Divide { moves, total }
+}
+
+/// Perft divided by root move, counted as `counting` says; under [`Counting::Results`] each
+/// root result appears once, under the move [`distinct_results`] keeps for it.
+pub fn divide_counting<G: Game>(
+    gen: &dyn Generator<G>,
+    pos: &Position<G>,
+    depth: u32,
+    counting: Counting,
+) -> Divide {
+    if counting == Counting::Routes || depth == 0 {
+        return divide(gen, pos, depth);
+    }
+    let mut moves: Vec<(String, u64)> = distinct_results(gen, pos)
+        .iter()
+        .map(|(m, child)| (m.to_string(), gen.perft_results(child, depth - 1)))
         .collect();
     moves.sort();
     let total = moves.iter().map(|(_, n)| n).sum();

@@ -103,3 +103,48 @@ fn hunterbeest_perft_corpus() {
 fn chu_perft_corpus() {
     test_corpus::<Chu>(NODE_LIMIT);
 }
+
+/// CHU-9.5: counted by result, a piece's routes that end the same way count once.
+///
+/// scalashogi's "solo lion" position (`corpus/chu/lishogi-perft.perft`, special 1): the Lion on
+/// 7g stands in the open, with Black's King in the corner on 1l. By route lishogi counts 91. By
+/// hand, by result: the Lion's 8 steps, 16 jumps (every square two away is on the board and
+/// empty) and one pass (all 8 out-and-back routes lead to the same position) — 25 — and the
+/// King's 3 steps: 28. The start position by result is 36, 1,296, 48,315 at depths 1–3 as
+/// counted by minase 2.6.0 (`minase dev perft N --rules lishogi`), a Chu program written
+/// independently of this crate that counts this way.
+#[test]
+fn chu_9_5_counting_by_result() {
+    use fairyspec::perft::{divide_counting, Counting};
+    let solo = Position::<Chu>::from_fen("kg10/12/12/12/12/12/5N6/12/12/12/12/11K b - 1").unwrap();
+    let start = Position::<Chu>::start();
+    let switches = Default::default();
+    let mut generators = vec![Chu::reference(&switches)];
+    generators.extend(Chu::bitboard(&switches));
+    for gen in &generators {
+        assert_eq!(gen.perft(&solo, 1), 91, "{} by route", gen.name());
+        assert_eq!(gen.perft_results(&solo, 1), 28, "{} by result", gen.name());
+        let d = divide_counting(&**gen, &solo, 1, Counting::Results);
+        assert_eq!(d.total, 28);
+        assert!(
+            d.moves.iter().any(|(m, _)| m == "7g5e"),
+            "a jump keeps its two-square text"
+        );
+        assert_eq!(
+            d.moves
+                .iter()
+                .filter(|(m, _)| m.starts_with("7g") && m.ends_with("7g"))
+                .count(),
+            1,
+            "one pass"
+        );
+        for (depth, nodes) in [(1, 36), (2, 1_296), (3, 48_315)] {
+            assert_eq!(
+                gen.perft_counting(&start, depth, Counting::Results),
+                nodes,
+                "{} start depth {depth}",
+                gen.name()
+            );
+        }
+    }
+}
