@@ -26,6 +26,7 @@
 pub mod bitboard;
 pub mod repetition;
 pub mod rules;
+mod switches;
 
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;

@@ -292,6 +292,10 @@ pub struct SwitchDoc {
     pub name: String,
     pub default: String,
     pub values: Vec<String>,
+    /// The rule IDs of SPEC.md it switches.
+    pub rules: &'static str,
+    /// What each value says, in the order of `values`.
+    pub meanings: Vec<&'static str>,
 }
 
 /// A piece kind.
@@ -386,47 +390,19 @@ fn zones<G: CliGame>() -> Vec<Zone> {
         .collect()
 }
 
-/// The game's switches as the command line names them, with their values: read through serde
-/// (the same path as `--switch`), the values from the deserializer's list of expected variants.
+/// The game's switches as the command line names them, with their values
+/// ([`crate::switches::Switches::SWITCHES`]).
 pub fn switch_docs<G: CliGame>() -> Vec<SwitchDoc> {
-    let Ok(Value::Object(defaults)) = serde_json::to_value(G::Switches::default()) else {
-        return Vec::new();
-    };
-    defaults
+    use crate::switches::Switches;
+    G::Switches::SWITCHES
         .iter()
-        .map(|(field, default)| {
-            let values = match default {
-                Value::Bool(_) => vec!["true".to_string(), "false".to_string()],
-                _ => {
-                    let mut probe = defaults.clone();
-                    probe.insert(field.clone(), Value::String("\u{1}".to_string()));
-                    match serde_json::from_value::<G::Switches>(Value::Object(probe)) {
-                        Ok(_) => Vec::new(),
-                        Err(e) => backticked_after_expected(&e.to_string()),
-                    }
-                }
-            };
-            SwitchDoc {
-                name: field.replace('_', "-"),
-                default: match default {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                },
-                values,
-            }
+        .map(|s| SwitchDoc {
+            name: s.name.to_string(),
+            default: s.default_value().to_string(),
+            values: s.values().map(str::to_string).collect(),
+            rules: s.rules,
+            meanings: s.readings.iter().map(|r| r.meaning).collect(),
         })
-        .collect()
-}
-
-/// The `` `names` `` serde lists after "expected" in an unknown-variant error.
-fn backticked_after_expected(message: &str) -> Vec<String> {
-    let Some((_, tail)) = message.split_once("expected") else {
-        return Vec::new();
-    };
-    tail.split('`')
-        .skip(1)
-        .step_by(2)
-        .map(str::to_string)
         .collect()
 }
 
@@ -839,17 +815,6 @@ impl<G: Game> Walk<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn serde_variant_lists_are_read() {
-        let e = "unknown variant `x`, expected `needs-legal-move` or `even-if-exposed`";
-        assert_eq!(
-            backticked_after_expected(e),
-            vec!["needs-legal-move", "even-if-exposed"]
-        );
-        let e = "unknown variant `x`, expected one of `a`, `b`, `c`";
-        assert_eq!(backticked_after_expected(e), vec!["a", "b", "c"]);
-    }
 
     #[test]
     fn query_and_json_read_the_same() {
