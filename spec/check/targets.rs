@@ -6,16 +6,22 @@
 
 use super::arbitrary::arbitrary_position;
 use super::corpus;
-use super::differential::{differential, differential_walk, Divergence};
+use super::differential::{
+    compare_at, differential, differential_walk, differential_walk_visit, Divergence, SortedMoves,
+};
 use super::properties::{self, PropertyFailure};
+use super::reach::{self, Reach};
 use crate::chess::Chess;
-use crate::chu::{BareKing, Chu, ChuSwitches, CounterStrike, LastRankPromotion, LionProtection};
-use crate::congo::{Congo, CongoSwitches, MonkeyReentry};
+use crate::chu::repetition::{recreates_position, repetition_outcome, replay_usi};
+use crate::chu::{Chu, ChuKind, ChuSwitches, Repetition};
+use crate::congo::{Congo, CongoSwitches};
 use crate::fen::{parse_fen, FenDialect};
-use crate::hunterbeest::{Hunterbeest, HunterbeestSwitches, StalemateResult};
-use crate::kuma::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
+use crate::hunterbeest::{Hunterbeest, HunterbeestSwitches};
+use crate::kuma::{Kuma, KumaKind, KumaSwitches};
 use crate::notation::seed;
 use crate::replay::replay;
+use crate::switches::{SwitchValue, Switches};
+use crate::Generator;
 use crate::{Game, Move, Position, Shape};
 use ::arbitrary::{Arbitrary, Unstructured};
 use serde::Serialize;
@@ -67,35 +73,15 @@ impl fmt::Display for TargetFailure {
 
 impl std::error::Error for TargetFailure {}
 
-/// Both readings of the Kuma Chess switches (KUMA-7.4).
-pub const KUMA_SWITCHES: [KumaSwitches; 2] = [
-    KumaSwitches {
-        blind_bear: BlindBearWin::NeedsLegalMove,
-    },
-    KumaSwitches {
-        blind_bear: BlindBearWin::EvenIfExposed,
-    },
-];
-
-/// Both readings of Congo's monkey river re-entry (CONGO-5.4).
-pub const CONGO_SWITCHES: [CongoSwitches; 2] = [
-    CongoSwitches {
-        monkey_reentry: MonkeyReentry::Drowns,
-    },
-    CongoSwitches {
-        monkey_reentry: MonkeyReentry::Survives,
-    },
-];
-
-/// Both readings of Bachelor Hunterbeest's stalemate (BHB-6.4).
-pub const HUNTERBEEST_SWITCHES: [HunterbeestSwitches; 2] = [
-    HunterbeestSwitches {
-        stalemate: StalemateResult::Draw,
-    },
-    HunterbeestSwitches {
-        stalemate: StalemateResult::Win,
-    },
-];
+/// The reading of a differential target's switches: combination number `byte`
+/// ([`Switches::combination`], modulo their number) of the input's first byte, when the game has
+/// more than one combination; no byte is read for a game without switches (orthodox chess).
+pub fn read_switches<S: Switches>(u: &mut Unstructured<'_>) -> S {
+    if S::combinations() <= 1 {
+        return S::default();
+    }
+    S::combination(usize::from(u8::arbitrary(u).unwrap_or(0)))
+}
 
 /// Differential fuzzing of game `G` from bytes: a position from [`arbitrary_position`] (the
 /// game's corpus as starting points, the reference generator's moves), the properties of
@@ -122,6 +108,26 @@ pub fn differential_bytes_from<G: Game>(
     switches: &G::Switches,
     starts: &[Position<G>],
 ) -> Result<(), TargetFailure> {
+    differential_bytes_counted(
+        u,
+        switches,
+        starts,
+        |_, m, o, _, r| reach::common::<G>(m, o, r),
+        &mut Reach::new(),
+    )
+}
+
+/// [`differential_bytes_from`], counting in `reach` what `paths` finds at each node of the walk.
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn differential_bytes_counted<G: Game>(
+    u: &mut Unstructured<'_>,
+    switches: &G::Switches,
+    starts: &[Position<G>],
+    paths: reach::Paths<G>,
+    reach: &mut Reach,
+) -> Result<(), TargetFailure> {
     let reference = G::reference(switches);
     let Some(other) = G::bitboard(switches) else {
         return Err(TargetFailure::NoBitboard(G::NAME));
@@ -138,122 +144,232 @@ pub fn differential_bytes_from<G: Game>(
         .take(MAX_PLIES)
         .map(|&b| b as usize)
         .collect();
-    let end = differential_walk(&*reference, &*other, &pos, &choices, WALK_PERFT_DEPTH)?;
+    let mut visit = |node: &Position<G>, moves: &SortedMoves<G::Kind>| {
+        let outcome = if moves.is_empty() {
+            reference.outcome(node)
+        } else {
+            None
+        };
+        paths(node, moves, outcome, switches, reach);
+    };
+    let end = differential_walk_visit(
+        &*reference,
+        &*other,
+        &pos,
+        &choices,
+        WALK_PERFT_DEPTH,
+        &mut visit,
+    )?;
     differential(&*reference, &*other, &end)?;
     Ok(())
 }
 
-/// Readings of the Chu Shogi switches the fuzz targets try: the default (lishogi) and every
-/// alternative at least once (CHU-4.3, CHU-5.2, CHU-5.3, CHU-7).
-pub const CHU_SWITCHES: [ChuSwitches; 3] = [
-    ChuSwitches {
-        bare_king: BareKing::Lishogi,
-        counter_strike: CounterStrike::Lishogi,
-        lion_protection: LionProtection::Lishogi,
-        last_rank_promotion: LastRankPromotion::PawnAndLance,
-        repetition: crate::chu::Repetition::Lishogi,
-    },
-    ChuSwitches {
-        bare_king: BareKing::Munster1997,
-        counter_strike: CounterStrike::Jcsa,
-        lion_protection: LionProtection::Hachu,
-        last_rank_promotion: LastRankPromotion::PawnOnly,
-        repetition: crate::chu::Repetition::Western,
-    },
-    ChuSwitches {
-        bare_king: BareKing::Munster1997Emended,
-        counter_strike: CounterStrike::Lishogi,
-        lion_protection: LionProtection::Lishogi,
-        last_rank_promotion: LastRankPromotion::PawnAndLance,
-        repetition: crate::chu::Repetition::Lishogi,
-    },
-];
+/// A differential target of game `G`: the switch reading ([`read_switches`]), counted in `reach`
+/// with what `paths` finds, the rest to [`differential_bytes_counted`] from the game's corpus
+/// positions.
+fn differential_target<G: Game>(
+    data: &[u8],
+    paths: reach::Paths<G>,
+    reach: &mut Reach,
+) -> Result<(), TargetFailure> {
+    let mut u = Unstructured::new(data);
+    let switches = read_switches::<G::Switches>(&mut u);
+    reach.input(&switches);
+    differential_bytes_counted(&mut u, &switches, &corpus::positions::<G>(), paths, reach)
+}
 
-/// Fuzz target `kuma_differential`: the first byte picks the Blind Bear reading (bit 0: 0
-/// NeedsLegalMove, 1 EvenIfExposed), the rest goes to [`differential_bytes`].
+/// Fuzz target `kuma_differential`: the first byte picks the Blind Bear reading (KUMA-7.4; even
+/// 0 NeedsLegalMove, odd EvenIfExposed), the rest goes to [`differential_bytes`].
 ///
 /// # Errors
 /// The first property failure or divergence.
 pub fn kuma_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    let mut u = Unstructured::new(data);
-    let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    let switches = KUMA_SWITCHES[(flags & 1) as usize];
-    differential_bytes::<Kuma>(&mut u, &switches)
+    kuma_differential_counted(data, &mut Reach::new())
 }
 
-/// Fuzz target `chess_differential`: orthodox chess (no switches), all bytes to
+/// [`kuma_differential`], counting what it reaches ([`reach::kuma`]).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn kuma_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
+    differential_target::<Kuma>(data, reach::kuma, reach)
+}
+
+/// Fuzz target `chess_differential`: orthodox chess (no switches, no switch byte), all bytes to
 /// [`differential_bytes`].
 ///
 /// # Errors
 /// The first property failure or divergence.
 pub fn chess_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    differential_bytes::<Chess>(&mut Unstructured::new(data), &Default::default())
+    chess_differential_counted(data, &mut Reach::new())
+}
+
+/// [`chess_differential`], counting what it reaches ([`reach::chess`]).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn chess_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
+    differential_target::<Chess>(data, reach::chess, reach)
 }
 
 /// Fuzz target `congo_differential`: the first byte picks the monkey river re-entry reading
-/// (CONGO-5.4; bit 0: 0 Drowns, 1 Survives), the rest goes to [`differential_bytes`].
+/// (CONGO-5.4; even Drowns, odd Survives), the rest goes to [`differential_bytes`].
 ///
 /// # Errors
 /// The first property failure or divergence.
 pub fn congo_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    let mut u = Unstructured::new(data);
-    let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    differential_bytes::<Congo>(&mut u, &CONGO_SWITCHES[(flags & 1) as usize])
+    congo_differential_counted(data, &mut Reach::new())
+}
+
+/// [`congo_differential`], counting what it reaches ([`reach::congo`]).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn congo_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
+    differential_target::<Congo>(data, reach::congo, reach)
 }
 
 /// Fuzz target `hunterbeest_differential`: the first byte picks the stalemate reading (BHB-6.4;
-/// bit 0: 0 Draw, 1 Win), the rest goes to [`differential_bytes`].
+/// even Draw, odd Win), the rest goes to [`differential_bytes`].
 ///
 /// # Errors
 /// The first property failure or divergence.
 pub fn hunterbeest_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    let mut u = Unstructured::new(data);
-    let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    differential_bytes::<Hunterbeest>(&mut u, &HUNTERBEEST_SWITCHES[(flags & 1) as usize])
+    hunterbeest_differential_counted(data, &mut Reach::new())
 }
 
-/// Every reading of the Chu Shogi switches a generator sees (CHU-5.2, CHU-5.3, CHU-4.3, CHU-7):
-/// 4 bare-king formulations × 2 counter-strike rules × 2 lion-protection timings × 2 last-rank
-/// promotion rules. Repetition is judged only in replay, so it keeps its default.
-pub fn chu_switches() -> Vec<ChuSwitches> {
-    let mut out = Vec::new();
-    for bare_king in [
-        BareKing::Lishogi,
-        BareKing::Jcsa,
-        BareKing::Munster1997,
-        BareKing::Munster1997Emended,
-    ] {
-        for counter_strike in [CounterStrike::Lishogi, CounterStrike::Jcsa] {
-            for lion_protection in [LionProtection::Lishogi, LionProtection::Hachu] {
-                for last_rank_promotion in
-                    [LastRankPromotion::PawnAndLance, LastRankPromotion::PawnOnly]
-                {
-                    out.push(ChuSwitches {
-                        bare_king,
-                        counter_strike,
-                        lion_protection,
-                        last_rank_promotion,
-                        ..ChuSwitches::default()
-                    });
-                }
-            }
-        }
-    }
-    out
+/// [`hunterbeest_differential`], counting what it reaches ([`reach::hunterbeest`]).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn hunterbeest_differential_counted(
+    data: &[u8],
+    reach: &mut Reach,
+) -> Result<(), TargetFailure> {
+    differential_target::<Hunterbeest>(data, reach::hunterbeest, reach)
 }
 
-/// Fuzz target `chu_differential`: the first byte picks one of the 32 switch readings of
-/// [`chu_switches`] (its low five bits), the rest goes to [`differential_bytes`] (a corpus
-/// position, mutations, a walk of the reference against the bitboard generator).
+/// The walk byte that repeats the move played four plies before, where it is legal (else it is
+/// an index like any other): two of them after a shuttle of both sides repeat the position.
+pub const REPEAT_FOUR_PLIES_AGO: u8 = 255;
+
+/// Fuzz target `chu_differential`: the first byte picks one of the 64 switch readings
+/// ([`read_switches`]: 4 bare-king formulations × counter-strike × lion protection × last-rank
+/// promotion × repetition, the last varying fastest), the rest goes to a position from
+/// [`chu_starts`] and its mutations, then a walk of the reference against the bitboard generator
+/// that keeps the game's history ([`chu_walk`]), and a full [`differential`] where it ends.
 ///
 /// # Errors
 /// The first property failure or divergence.
 pub fn chu_differential(data: &[u8]) -> Result<(), TargetFailure> {
+    chu_differential_counted(data, &mut Reach::new())
+}
+
+/// [`chu_differential`], counting what it reaches ([`reach::chu`], and repetition).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn chu_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
     let mut u = Unstructured::new(data);
-    let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    let all = chu_switches();
-    let switches = all[flags as usize % all.len()];
-    differential_bytes_from::<Chu>(&mut u, &switches, chu_starts())
+    let switches = read_switches::<ChuSwitches>(&mut u);
+    reach.input(&switches);
+    let reference = Chu::reference(&switches);
+    let Some(bitboard) = Chu::bitboard(&switches) else {
+        return Err(TargetFailure::NoBitboard(Chu::NAME));
+    };
+    let Ok(pos) = arbitrary_position(&*reference, &mut u, chu_starts()) else {
+        return Ok(());
+    };
+    properties::cheap(&*reference, &pos)?;
+    properties::cheap(&*bitboard, &pos)?;
+    let choices = u.peek_bytes(u.len()).unwrap_or_default();
+    let end = chu_walk(&*reference, &*bitboard, &pos, choices, &switches, reach)?;
+    differential(&*reference, &*bitboard, &end)?;
+    Ok(())
+}
+
+/// The walk of [`chu_differential`]: [`differential_walk`]'s comparison at every node (one byte
+/// a ply, at most [`MAX_PLIES`]; [`REPEAT_FOUR_PLIES_AGO`] repeats an earlier move), keeping the
+/// game's history for repetition (CHU-6.5) under the switch: `lishogi` ends the walk at a
+/// position's fourth occurrence, `western` leaves out the moves that recreate an earlier
+/// position. Then the line walked, replayed as a game record ([`replay_usi`]) by each generator,
+/// must give the same summary. Returns the last position.
+///
+/// # Errors
+/// The first divergence, or [`PropertyFailure`] `replay_agrees` if the two replays differ.
+pub fn chu_walk(
+    a: &dyn Generator<Chu>,
+    b: &dyn Generator<Chu>,
+    start: &Position<Chu>,
+    choices: &[u8],
+    switches: &ChuSwitches,
+    reach: &mut Reach,
+) -> Result<Position<Chu>, TargetFailure> {
+    let mut pos = start.clone();
+    let mut path: Vec<String> = Vec::new();
+    let mut history = vec![pos.setup().clone()];
+    let mut played: Vec<Move<ChuKind>> = Vec::new();
+    let mut choices = choices.iter().take(MAX_PLIES);
+    let rule = |s: &ChuSwitches| format!("repetition={}", s.repetition.text());
+    loop {
+        let moves = compare_at(a, b, start, &path, &pos, WALK_PERFT_DEPTH)?;
+        let outcome = if moves.is_empty() {
+            a.outcome(&pos)
+        } else {
+            None
+        };
+        reach::chu(&pos, &moves, outcome, switches, reach);
+        if let Some(o) = repetition_outcome(&history, &played, switches.repetition) {
+            reach.hit(&format!("end: {} | {}", o.reason, rule(switches)));
+            break;
+        }
+        let Some(&choice) = choices.next() else { break };
+        let allowed: Vec<&(String, Move<ChuKind>)> = match switches.repetition {
+            Repetition::Lishogi => moves.iter().collect(),
+            Repetition::Western => moves
+                .iter()
+                .filter(|(_, m)| !recreates_position(&history, b.play_unchecked(&pos, m).setup()))
+                .collect(),
+        };
+        if allowed.len() < moves.len() {
+            reach.hit(&format!(
+                "move that recreates a position left out | {}",
+                rule(switches)
+            ));
+        }
+        if allowed.is_empty() {
+            break;
+        }
+        let again = (choice == REPEAT_FOUR_PLIES_AGO)
+            .then(|| played.len().checked_sub(4).map(|i| played[i]))
+            .flatten()
+            .and_then(|m| allowed.iter().find(|(_, x)| *x == m));
+        let (text, mv) = match again {
+            Some(entry) => {
+                reach.hit("move repeated from four plies before");
+                *entry
+            }
+            None => allowed[usize::from(choice) % allowed.len()],
+        };
+        pos = a.play_unchecked(&pos, mv);
+        history.push(pos.setup().clone());
+        played.push(*mv);
+        path.push(text.clone());
+    }
+    let record = format!("sfen {}\n{}\n", start.fen(), path.join(" "));
+    let (ra, rb) = (replay_usi(a, &record), replay_usi(b, &record));
+    if ra != rb {
+        return Err(PropertyFailure {
+            property: "replay_agrees",
+            game: Chu::NAME,
+            generator: format!("{} / {}", a.name(), b.name()),
+            fen: start.fen(),
+            mv: Some(path.join(" ")),
+            detail: format!("replaying the walk: {ra:?} / {rb:?}"),
+        }
+        .into());
+    }
+    Ok(pos)
 }
 
 /// The starting positions of `chu_differential` (the second byte picks one, modulo their
@@ -317,8 +433,8 @@ pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
 /// as a Chu Shogi SFEN with Chu's pieces) must write and read back unchanged
 /// ([`properties::setup_fen_round_trip`]); whatever [`Position::from_fen`] accepts as a position
 /// of Kuma Chess, orthodox chess, Congo, Bachelor Hunterbeest or Chu Shogi goes through
-/// [`position_checks`] under every reading of the game's switches (Chu: [`CHU_SWITCHES`] and the
-/// JCSA bare-king rule).
+/// [`position_checks`] under every combination of the game's switches (Chu Shogi: its default and
+/// combination number `text.len()`, [`Switches::combination`]).
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -335,17 +451,19 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
     if let Ok(setup) = parse_fen::<crate::chu::ChuKind>(text, Chu::SHAPE, FenDialect::Sfen) {
         properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
     }
-    // Every game under every switch (orthodox chess has none); a new game adds its line.
-    position_checks::<Kuma>(text, &KUMA_SWITCHES)?;
+    // Every game under every combination of its switches (orthodox chess has none); Chu Shogi,
+    // with 64, under its default and the one combination the text's length picks. A new game adds
+    // its line.
+    position_checks::<Kuma>(text, &KumaSwitches::every_combination())?;
     position_checks::<Chess>(text, &[Default::default()])?;
-    position_checks::<Congo>(text, &CONGO_SWITCHES)?;
-    position_checks::<Hunterbeest>(text, &HUNTERBEEST_SWITCHES)?;
-    let jcsa = ChuSwitches {
-        bare_king: BareKing::Jcsa,
-        ..ChuSwitches::default()
-    };
-    position_checks::<Chu>(text, &CHU_SWITCHES)?;
-    position_checks::<Chu>(text, &[jcsa])?;
+    position_checks::<Congo>(text, &CongoSwitches::every_combination())?;
+    position_checks::<Hunterbeest>(text, &HunterbeestSwitches::every_combination())?;
+    let picked = ChuSwitches::combination(text.len());
+    if picked == ChuSwitches::default() {
+        position_checks::<Chu>(text, &[picked])?;
+    } else {
+        position_checks::<Chu>(text, &[ChuSwitches::default(), picked])?;
+    }
     Ok(())
 }
 
