@@ -255,6 +255,18 @@ pub struct ServeArgs {
     /// The port (default 8754; 0 for any free port)
     #[arg(long, value_name = "N")]
     pub port: Option<u16>,
+    /// For testing the server only: `panic-route` makes /api/_fault/panic and
+    /// /api/_fault/panic-question panic (each must be answered 500, the server going on)
+    #[arg(long, value_name = "FAULT")]
+    pub inject_fault: Option<ServeFault>,
+}
+
+/// A deliberate fault of `serve --inject-fault`, for the tests of the panic guard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ServeFault {
+    /// Two routes that panic: /api/_fault/panic (in the worker) and /api/_fault/panic-question
+    /// (in a question's thread)
+    PanicRoute,
 }
 
 /// Reads a game name or `all` (for `diagram all`).
