@@ -1,4 +1,4 @@
-//! Rule switches as data. Where SPEC.md marks a **[reading]** with a plausible alternative, the
+//! Rule switches as data. Where SPEC.md marks a **\[reading\]** with a plausible alternative, the
 //! alternative is a *switch*: a field of the game's `Switches` type ([`crate::Game::Switches`]),
 //! `--switch NAME=VALUE` on the command line, `switch=NAME=VALUE` in the web API. This module
 //! says what every switch is, once, for everything that lists, sets or enumerates them: the
