@@ -52,12 +52,12 @@ pub fn chu_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), Ta
     Ok(())
 }
 
-/// The walk of [`chu_differential`]: [`super::differential::differential_walk`]'s comparison at every node (one byte
-/// a ply, at most [`MAX_PLIES`]; [`REPEAT_FOUR_PLIES_AGO`] repeats an earlier move), keeping the
-/// game's history for repetition (CHU-6.5) under the switch: `lishogi` ends the walk at a
-/// position's fourth occurrence, `western` leaves out the moves that recreate an earlier
-/// position. Then the line walked, replayed as a game record ([`replay_usi`]) by each generator,
-/// must give the same summary. Returns the last position.
+/// The walk of [`chu_differential`]: [`super::differential::differential_walk`]'s comparison at
+/// every node (one byte a ply, at most [`MAX_PLIES`]; [`REPEAT_FOUR_PLIES_AGO`] repeats an
+/// earlier move), keeping the game's history for repetition (CHU-6.5) under the switch:
+/// `lishogi` ends the walk at a position's fourth occurrence, `western` leaves out the moves that
+/// recreate an earlier position. Then, if a position repeated on the way, the line walked, replayed as a game record
+/// ([`replay_usi`]) by each generator, must give the same summary. Returns the last position.
 ///
 /// # Errors
 /// The first divergence, or [`PropertyFailure`] `replay_agrees` if the two replays differ.
@@ -72,6 +72,11 @@ pub fn chu_walk(
     let mut pos = start.clone();
     let mut path: Vec<String> = Vec::new();
     let mut history = vec![pos.setup().clone()];
+    // The repetition keys of the history, hashed: a child is looked up among them first.
+    let mut seen = vec![key_hash(pos.setup())];
+    // Whether the walk met a repeated position (or left a move out for recreating one): only
+    // then is there something for the replays to compare beyond what the nodes compared.
+    let mut repeated = false;
     let mut played: Vec<Move<ChuKind>> = Vec::new();
     let mut choices = choices.iter().take(MAX_PLIES);
     let rule = |s: &ChuSwitches| format!("repetition={}", s.repetition.text());
@@ -92,10 +97,15 @@ pub fn chu_walk(
             Repetition::Lishogi => moves.iter().collect(),
             Repetition::Western => moves
                 .iter()
-                .filter(|(_, m)| !recreates_position(&history, b.play_unchecked(&pos, m).setup()))
+                .filter(|(_, m)| {
+                    let child = a.play_unchecked(&pos, m);
+                    !(seen.contains(&key_hash(child.setup()))
+                        && recreates_position(&history, child.setup()))
+                })
                 .collect(),
         };
         if allowed.len() < moves.len() {
+            repeated = true;
             reach.hit(&format!(
                 "move that recreates a position left out | {}",
                 rule(switches)
@@ -116,9 +126,15 @@ pub fn chu_walk(
             None => allowed[usize::from(choice) % allowed.len()],
         };
         pos = a.play_unchecked(&pos, mv);
+        let hash = key_hash(pos.setup());
+        repeated |= seen.contains(&hash) && recreates_position(&history, pos.setup());
+        seen.push(hash);
         history.push(pos.setup().clone());
         played.push(*mv);
         path.push(text.clone());
+    }
+    if !repeated {
+        return Ok(pos);
     }
     let record = format!("sfen {}\n{}\n", start.fen(), path.join(" "));
     let (ra, rb) = (replay_usi(a, &record), replay_usi(b, &record));
@@ -136,9 +152,20 @@ pub fn chu_walk(
     Ok(pos)
 }
 
+/// A hash of the repetition key of `setup` (CHU-6.5, [`crate::chu::repetition::key`]: board,
+/// side to move, counter-strike square), without copying the board.
+fn key_hash(setup: &crate::Setup<ChuKind>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    setup.board.hash(&mut h);
+    setup.turn.hash(&mut h);
+    setup.counter_strike.hash(&mut h);
+    h.finish()
+}
+
 /// The starting positions of `chu_differential` (the second byte picks one, modulo their
-/// number): the start position, the two bare-king examples of Adams' 1999 post (CHU-7.6), the hand-made
-/// rule positions of [`corpus::CHU`], then every position of lishogi's perft data in
+/// number): the start position, the two bare-king examples of Adams' 1999 post (CHU-7.6), the
+/// hand-made rule positions of [`corpus::CHU`], then every position of lishogi's perft data in
 /// `corpus/chu/` in file order (scalashogi's special positions with lone lions, Falcons, Eagles
 /// and counter-strike squares first; then shogiops' random middle games; only the first 256
 /// are reachable from one byte). Duplicates are dropped.
