@@ -718,10 +718,11 @@ fn the_release_binary_survives_a_panicking_request() {
         .spawn()
         .expect("start the release binary");
     let mut child = Process(child);
+    // Keep the pipe open while the server runs: it prints a second line, and a closed stdout
+    // would end it (a failed write is an error, exit status 2).
+    let mut stdout = BufReader::new(child.0.stdout.take().expect("stdout"));
     let mut first = String::new();
-    BufReader::new(child.0.stdout.take().expect("stdout"))
-        .read_line(&mut first)
-        .expect("the first line");
+    stdout.read_line(&mut first).expect("the first line");
     // "fairyspec serve: listening on 127.0.0.1:PORT (…)"
     let addr: std::net::SocketAddr = first
         .split_whitespace()
