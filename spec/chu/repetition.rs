@@ -21,6 +21,10 @@
 use super::{Chu, ChuKind, Repetition};
 use crate::{Colour, Generator, Move, Outcome, Position, Reason, Setup, Square};
 
+/// The replay of a record, [`super::record::replay_usi`], at the path it had when it lived here.
+#[doc(no_inline)]
+pub use super::record::replay_usi;
+
 /// The repetition key of a position: board, side to move, counter-strike square.
 pub type Key = (Vec<Option<crate::Piece<ChuKind>>>, Colour, Option<Square>);
 
@@ -58,8 +62,9 @@ pub fn is_irreversible(
 /// The moves are `gen`'s own, in `after` with only the side to move changed: the counter-strike
 /// square stays, so after a non-lion took a lion the mover's own non-lions are barred from
 /// taking lions elsewhere, as lishogi's test (the moved piece's destinations in the position
-/// after the move, side switched) bars them. A lion protected against the moved lion (CHU-5.2)
-/// is not attacked by it.
+/// after the move, side switched) bars them — which never decides a verdict: that square follows
+/// a capture, an irreversible move, so no such move lies inside a repetition. A lion protected
+/// against the moved lion (CHU-5.2) is not attacked by it.
 pub fn is_attacking(gen: &dyn Generator<Chu>, mv: &Move<ChuKind>, after: &Position<Chu>) -> bool {
     let them = after.turn();
     let mut again = after.setup().clone();
