@@ -29,6 +29,7 @@ pub mod bb;
 mod board;
 mod end;
 mod movegen;
+mod perft;
 pub mod tables;
 #[cfg(test)]
 mod tests;
@@ -37,6 +38,8 @@ use self::board::{index_of, square_of, Board, Mv};
 use self::movegen::{Emit, Rules};
 use self::tables::{KIND_OF, NONE, PROMOTES_TO};
 use super::{Chu, ChuKind, ChuSwitches};
+use crate::perft::hash::{perft_node, PerftTable};
+use crate::perft::Counting;
 use crate::{Generator, Move, Outcome, Position, Via};
 
 /// The bitboard generator of Chu Shogi.
@@ -120,6 +123,28 @@ impl Generator<Chu> for Bitboard {
     }
 
     fn perft(&self, pos: &Position<Chu>, depth: u32) -> u64 {
-        Board::from_setup(pos.setup()).perft(depth, &self.rules, self.switches.bare_king)
+        Board::from_setup(pos.setup()).perft::<false>(depth, &self.rules, self.switches.bare_king)
+    }
+
+    /// CHU-9.5 counted on the bitboard: the generic count's numbers without comparing positions
+    /// (the two-step moves through an empty square are simply not generated, see
+    /// `Board::generate_counting`).
+    fn perft_results(&self, pos: &Position<Chu>, depth: u32) -> u64 {
+        Board::from_setup(pos.setup()).perft::<true>(depth, &self.rules, self.switches.bare_king)
+    }
+
+    fn perft_hashed(
+        &self,
+        pos: &Position<Chu>,
+        depth: u32,
+        counting: Counting,
+        table: &PerftTable,
+    ) -> u64 {
+        let walk = perft::Walk {
+            rules: self.rules,
+            bare: self.switches.bare_king,
+            results: counting == Counting::Results,
+        };
+        perft_node(&Board::from_setup(pos.setup()), &walk, depth, table)
     }
 }

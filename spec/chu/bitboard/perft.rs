@@ -1,0 +1,75 @@
+//! Perft on the bitboard: by route (CHU-9.1) and by result (CHU-9.5), plain or through a
+//! transposition table ([`crate::perft::hash`]). No allocation per node: moves go to a closure,
+//! boards are copied on the stack, the last ply is only counted.
+
+use super::board::Board;
+use super::movegen::{Emit, Rules};
+use crate::chu::BareKing;
+use crate::perft::hash::{HashNode, KeyHasher};
+
+/// What a walk needs besides the board.
+pub struct Walk {
+    pub rules: Rules,
+    pub bare: BareKing,
+    /// Counting by result (CHU-9.5) rather than by route.
+    pub results: bool,
+}
+
+impl Board {
+    /// Leaves `depth` plies deep; the last ply is counted, not played (bulk counting). With
+    /// `RESULTS`, one node per distinct result (CHU-9.5).
+    pub fn perft<const RESULTS: bool>(&self, depth: u32, rules: &Rules, bare: BareKing) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.finished(rules, bare) {
+            return 0;
+        }
+        if depth == 1 {
+            return self.count_counting::<RESULTS>(rules);
+        }
+        let mut n = 0;
+        self.generate_counting::<_, RESULTS>(
+            rules,
+            &mut Emit(|m| n += self.make(m).perft::<RESULTS>(depth - 1, rules, bare)),
+        );
+        n
+    }
+}
+
+impl HashNode for Board {
+    type Ctx = Walk;
+
+    /// The mailbox (which determines every bitboard), the side to move and the counter-strike
+    /// square; not the move number.
+    fn write_key(&self, h: &mut KeyHasher) {
+        for chunk in self.mailbox.chunks_exact(8) {
+            let mut w = [0; 8];
+            w.copy_from_slice(chunk);
+            h.write(u64::from_le_bytes(w));
+        }
+        h.write(u64::from(self.turn) | u64::from(self.counter_strike) << 8);
+    }
+
+    fn count(&self, w: &Walk) -> u64 {
+        if self.finished(&w.rules, w.bare) {
+            0
+        } else if w.results {
+            self.count_counting::<true>(&w.rules)
+        } else {
+            self.count_counting::<false>(&w.rules)
+        }
+    }
+
+    fn children(&self, w: &Walk, mut f: impl FnMut(&Self)) {
+        if self.finished(&w.rules, w.bare) {
+            return;
+        }
+        let mut emit = Emit(|m| f(&self.make(m)));
+        if w.results {
+            self.generate_counting::<_, true>(&w.rules, &mut emit);
+        } else {
+            self.generate_counting::<_, false>(&w.rules, &mut emit);
+        }
+    }
+}
