@@ -38,8 +38,8 @@
 mod minase;
 
 use fairyspec::chu::Chu;
-use fairyspec::perft::Counting;
 use fairyspec::perft::parse_perft_file;
+use fairyspec::perft::Counting;
 use fairyspec::{Game, Generator, Position};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -353,14 +353,17 @@ const BUILT_LION_POSITIONS: [&str; 3] = [
     "5k6/12/12/3+h1n6/2p1N1+o5/4+D1p5/3P1+O2+d3/12/12/12/12/6K5 w - 1",
 ];
 
-/// The positions of the tree above its last ply (`depth - 1` plies) where the game is over: there
-/// fairyspec counts no children and minase counts on.
+/// The positions of the tree whose children are counted (plies 0 to `depth - 1`) where the game
+/// is over: there fairyspec counts no children and minase counts on.
 fn ends_inside(gen: &dyn Generator<Chu>, pos: &Position<Chu>, depth: u32) -> u64 {
-    if depth <= 1 {
+    if depth == 0 {
         return 0;
     }
     if gen.outcome(pos).is_some() {
         return 1;
+    }
+    if depth == 1 {
+        return 0;
     }
     gen.legal_moves(pos)
         .iter()
@@ -380,7 +383,14 @@ fn by_result(bitboard: &dyn Generator<Chu>, rows: &[(String, String, u32)]) {
     );
     println!(
         "{:<20} {:>3} {:>11} | {:>9} {:>8} | {:>8} | {:>9} {:>8} | {:>9}",
-        "position", "d", "results", "bb cpu s", "bb Mn/s", "bb route", "min cpu s", "min Mn/s",
+        "position",
+        "d",
+        "results",
+        "bb cpu s",
+        "bb Mn/s",
+        "bb route",
+        "min cpu s",
+        "min Mn/s",
         "bb/minase"
     );
     let mut worst: Option<f64> = None;
@@ -405,7 +415,10 @@ fn by_result(bitboard: &dyn Generator<Chu>, rows: &[(String, String, u32)]) {
                 m.nodes
             )
         } else {
-            assert_eq!(m.nodes, b.nodes, "{name} perft({depth}) by result: minase vs bitboard");
+            assert_eq!(
+                m.nodes, b.nodes,
+                "{name} perft({depth}) by result: minase vs bitboard"
+            );
             worst = Some(worst.map_or(ratio, |w: f64| w.min(ratio)));
             sum_b = (sum_b.0 + b.nodes, sum_b.1 + b.cpu);
             sum_m = (sum_m.0 + m.nodes, sum_m.1 + m.cpu);

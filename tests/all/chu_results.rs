@@ -78,7 +78,10 @@ fn lion_positions_differ_by_route_and_by_result() {
     let bitboard = Chu::bitboard(&Default::default()).unwrap();
     for fen in LION_POSITIONS {
         let pos = Position::<Chu>::from_fen(fen).unwrap();
-        assert!(bitboard.perft_results(&pos, 1) < bitboard.perft(&pos, 1), "{fen}");
+        assert!(
+            bitboard.perft_results(&pos, 1) < bitboard.perft(&pos, 1),
+            "{fen}"
+        );
     }
 }
 

@@ -61,7 +61,13 @@ fn hashed_equals_plain<G: Game>(positions: &[Position<G>], depth: u32, generic_d
         for (mib, seed) in [(0, 1), (1, 2), (1, 3)] {
             let table = PerftTable::new(mib, seed).unwrap();
             let hashed = bitboard.perft_hashed(pos, depth, Counting::Routes, &table);
-            assert_eq!(hashed, plain, "{} {} depth {depth}, {mib} MiB", G::NAME, pos.fen());
+            assert_eq!(
+                hashed,
+                plain,
+                "{} {} depth {depth}, {mib} MiB",
+                G::NAME,
+                pos.fen()
+            );
         }
         let table = PerftTable::new(1, 4).unwrap();
         let generic = reference.perft_hashed(pos, generic_depth, Counting::Routes, &table);

@@ -55,6 +55,11 @@ impl Bb {
     }
 
     #[inline(always)]
+    pub const fn intersect(self, o: Bb) -> Bb {
+        Bb([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+
+    #[inline(always)]
     pub const fn has(self, sq: usize) -> bool {
         self.0[sq / 48] >> (sq % 48) & 1 != 0
     }

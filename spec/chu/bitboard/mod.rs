@@ -30,6 +30,7 @@ mod board;
 mod end;
 mod movegen;
 mod perft;
+mod steps;
 pub mod tables;
 #[cfg(test)]
 mod tests;

@@ -4,10 +4,11 @@
 
 use super::bb::Bb;
 use super::board::{Board, Mv, EMPTY};
+use super::steps::{shift, JUMPS, JUMP_CLASS};
 use super::tables::{
     is_positive, line_pos, DIST2, FLAGS, KING_AREA, LANCE, LAST_LINE, LAST_RANK, LEAP, LINES,
-    LINE_ATT, LINE_DIRS, LINE_INDEX, LINE_VALID, LION, LION_AREA, LION_DIRS, LION_POWER, NEIGHBOUR,
-    NONE, PAWN, PAWN_GB, PROMOTES, RAYS, SIDE_MASK, SLIDE, ZONE, ZONE_LINE,
+    LINE_ATT, LINE_DIRS, LINE_INDEX, LINE_VALID, LION, LION_AREA, LION_DIRS, LION_POWER, N,
+    NEIGHBOUR, NONE, PAWN, PAWN_GB, PROMOTES, RAYS, S, SIDE_MASK, SLIDE, ZONE, ZONE_LINE,
 };
 use crate::chu::{CounterStrike, LastRankPromotion, LionProtection};
 
@@ -327,6 +328,40 @@ impl Board {
         }
     }
 
+    /// The step moves of the side to move (CHU-3.2), with their promotions (CHU-4.2, CHU-4.3),
+    /// counted direction by direction for all its pieces at once ([`super::steps`]). In one
+    /// direction each target square has one origin, so the shifted subsets (the promoting
+    /// pieces inside and outside the zone, the Pawns that reach the last rank) pick out exactly
+    /// the moves that promote.
+    #[inline(always)]
+    fn count_steps(&self, rules: &Rules, not_own: Bb) -> u64 {
+        let us = self.turn as usize;
+        let enemy = self.occ[us ^ 1];
+        let zone = ZONE[us];
+        let promotable = self.promotable & self.occ[us];
+        let inside = promotable & zone;
+        let outside = promotable.minus(zone);
+        let pawns = if rules.last_rank_promoters & PAWN != 0 {
+            inside & self.pawn_gb & self.pawn_lance
+        } else {
+            Bb::EMPTY
+        };
+        let forward = if us == 0 { N } else { S };
+        let mut n = 0;
+        for (d, &s) in self.steps[us].iter().enumerate() {
+            let dest = shift(s, d) & not_own;
+            n += dest.count();
+            n += (shift(s & inside, d) & dest & enemy).count();
+            n += (shift(s & outside, d) & dest & zone).count();
+            if d == forward {
+                n += (shift(s & pawns, d) & dest & LAST_RANK[us])
+                    .minus(enemy)
+                    .count();
+            }
+        }
+        u64::from(n)
+    }
+
     /// The number of legal moves (no game-over test): what [`Board::generate`] would emit,
     /// counted the fast way for perft's last ply. Slides are counted by one table lookup per
     /// line type on the line occupancies ([`super::tables::LINE_ATT`]) instead of walking rays;
@@ -376,13 +411,12 @@ impl Board {
         let enemy = self.occ[them];
         let not_own = !own;
         let zone = ZONE[us];
-        let last = LAST_RANK[us];
         let own_lines = &self.lines[us];
         let their_lines = &self.lines[them];
-        let mut n: u64 = 0;
+        let mut n = self.count_steps(rules, not_own);
         // Word by word: two nested loops predict better than one iterator over 144 bits.
         for word in 0..3 {
-            let mut bits = own.0[word];
+            let mut bits = self.per_piece[us].0[word];
             while bits != 0 {
                 let from = 48 * word + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -392,49 +426,47 @@ impl Board {
                     self.lion_moves::<_, RESULTS>(from, not_own, rules, &mut c);
                     continue;
                 }
-                let leap = LEAP[us][k][from] & not_own;
                 let promotes = f & PROMOTES != 0;
                 let last_rank = f & rules.last_rank_promoters != 0;
                 let in_zone = zone.has(from);
-                n += leap.count() as u64;
-                if promotes {
-                    let mut p = if in_zone { leap & enemy } else { leap & zone };
-                    if last_rank {
-                        p |= leap & last;
+                let class = JUMP_CLASS[k] as usize;
+                if class != 0 {
+                    let leap = JUMPS[us][class][from] & not_own;
+                    n += leap.count() as u64;
+                    if promotes {
+                        let p = if in_zone { leap & enemy } else { leap & zone };
+                        n += p.count() as u64;
                     }
-                    n += p.count() as u64;
+                    if f & LION_POWER != 0 {
+                        self.lion_power_two_steps::<_, RESULTS>(from, k, leap, rules, &mut c);
+                    }
                 }
                 let dirs = LINE_DIRS[us][k];
-                if dirs != 0 {
-                    for (t, index) in LINE_INDEX.iter().enumerate() {
-                        let sides = (dirs >> (2 * t)) & 3;
-                        if sides == 0 {
-                            continue;
-                        }
-                        let line = index[from] as usize;
-                        let pos = line_pos(t, from);
-                        let (mine, theirs) = (own_lines[line], their_lines[line]);
-                        let inner = (((mine | theirs) >> 1) & 0x3ff) as usize;
-                        let d = LINE_ATT[pos][inner]
-                            & LINE_VALID[line]
-                            & SIDE_MASK[pos][sides as usize]
-                            & !mine;
-                        n += d.count_ones() as u64;
-                        if promotes {
-                            let mut p = if in_zone {
-                                d & theirs
-                            } else {
-                                d & ZONE_LINE[us][line]
-                            };
-                            if last_rank {
-                                p |= d & LAST_LINE[us][line];
-                            }
-                            n += p.count_ones() as u64;
-                        }
+                for (t, index) in LINE_INDEX.iter().enumerate() {
+                    let sides = (dirs >> (2 * t)) & 3;
+                    if sides == 0 {
+                        continue;
                     }
-                }
-                if f & LION_POWER != 0 {
-                    self.lion_power_two_steps::<_, RESULTS>(from, k, leap, rules, &mut c);
+                    let line = index[from] as usize;
+                    let pos = line_pos(t, from);
+                    let (mine, theirs) = (own_lines[line], their_lines[line]);
+                    let inner = (((mine | theirs) >> 1) & 0x3ff) as usize;
+                    let d = LINE_ATT[pos][inner]
+                        & LINE_VALID[line]
+                        & SIDE_MASK[pos][sides as usize]
+                        & !mine;
+                    n += d.count_ones() as u64;
+                    if promotes {
+                        let mut p = if in_zone {
+                            d & theirs
+                        } else {
+                            d & ZONE_LINE[us][line]
+                        };
+                        if last_rank {
+                            p |= d & LAST_LINE[us][line];
+                        }
+                        n += p.count_ones() as u64;
+                    }
                 }
             }
         }

@@ -37,7 +37,7 @@ pub const fn is_positive(d: usize) -> bool {
 }
 
 /// The square `n` steps from `sq` in direction `d`, if it is on the board.
-const fn walk(sq: usize, d: usize, n: i32) -> Option<usize> {
+pub(super) const fn walk(sq: usize, d: usize, n: i32) -> Option<usize> {
     let f = (sq % 12) as i32 + DFILE[d] * n;
     let r = (sq / 12) as i32 + DRANK[d] * n;
     if f >= 0 && f < 12 && r >= 0 && r < 12 {
@@ -47,7 +47,7 @@ const fn walk(sq: usize, d: usize, n: i32) -> Option<usize> {
     }
 }
 
-const fn add(b: Bb, sq: Option<usize>) -> Bb {
+pub(super) const fn add(b: Bb, sq: Option<usize>) -> Bb {
     match sq {
         Some(s) => b.with(s),
         None => b,
@@ -68,12 +68,12 @@ const ALL: u8 = 0xff;
 /// (the Kirin's D, the Phoenix's A), the directions of a Falcon's or Eagle's lion power (a step,
 /// a jump to twice the direction, and the two-step moves), and whether it is a full lion.
 #[derive(Clone, Copy)]
-struct Movement {
-    step: u8,
-    slide: u8,
-    jump: u8,
-    lion_dirs: u8,
-    lion: bool,
+pub(super) struct Movement {
+    pub step: u8,
+    pub slide: u8,
+    pub jump: u8,
+    pub lion_dirs: u8,
+    pub lion: bool,
 }
 
 const fn mv(step: u8, slide: u8, jump: u8) -> Movement {
@@ -87,7 +87,7 @@ const fn mv(step: u8, slide: u8, jump: u8) -> Movement {
 }
 
 /// CHU-3.2, CHU-3.3: the movement of each kind, in [`ChuKind`] declaration order.
-const fn movement(k: usize) -> Movement {
+pub(super) const fn movement(k: usize) -> Movement {
     use ChuKind as K;
     const KING: Movement = mv(ALL, 0, 0);
     const LION: Movement = Movement {
@@ -163,7 +163,7 @@ const fn movement(k: usize) -> Movement {
 }
 
 /// A relative direction mask as the absolute mask of colour `c` (gote: rotated by 180 degrees).
-const fn for_colour(mask: u8, c: usize) -> u8 {
+pub(super) const fn for_colour(mask: u8, c: usize) -> u8 {
     if c == 0 {
         mask
     } else {
