@@ -158,6 +158,9 @@ pub struct VerifyArgs {
     /// The reference generator skips counts above this
     #[arg(long, value_name = "N", default_value = "5_000_000", value_parser = max_reference_nodes)]
     pub max_reference_nodes: u64,
+    /// Every generator skips counts above this (for the deep tables of corpus/deep; default: none)
+    #[arg(long, value_name = "N", default_value = "18446744073709551615", hide_default_value = true, value_parser = max_nodes)]
+    pub max_nodes: u64,
     /// The corpus: a folder of game folders, one game folder, or one .perft file
     #[arg(long, value_name = "PATH", default_value = super::verify::DEFAULT_CORPUS)]
     pub corpus: std::path::PathBuf,
@@ -354,6 +357,10 @@ fn counting() -> clap::builder::PossibleValuesParser {
         crate::perft::Counting::Routes.name(),
         crate::perft::Counting::Results.name(),
     ])
+}
+
+fn max_nodes(text: &str) -> Result<u64, String> {
+    number("--max-nodes", text, 0, u64::MAX)
 }
 
 fn max_reference_nodes(text: &str) -> Result<u64, String> {

@@ -158,3 +158,57 @@ fn threads_sharing_a_table_divide_as_one_thread_does() {
         assert_eq!(divide_with(&*bitboard, &pos, 4, &options, None), plain);
     }
 }
+
+/// The deep tables of `corpus/deep/` hold together: each divide row is the start position after
+/// its root move, and the divide rows add up to the total one ply deeper. (The counts themselves
+/// take hours; `fairyspec verify --corpus corpus/deep` runs them.)
+#[test]
+fn deep_tables_divides_add_up() {
+    fn check<G: Game>() {
+        let path = format!(
+            "{}/corpus/deep/{}/start.perft",
+            env!("CARGO_MANIFEST_DIR"),
+            G::NAME
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let records = parse_perft_file(&text).unwrap();
+        let bitboard = G::bitboard(&Default::default()).unwrap();
+        let start = Position::<G>::start();
+        let total = records
+            .iter()
+            .find(|r| r.id == "start")
+            .expect("a start row");
+        assert_eq!(
+            Position::<G>::from_fen(&total.epd).unwrap(),
+            start,
+            "{path}"
+        );
+        assert!(!total.counts.is_empty(), "{path}");
+        for &(depth, nodes) in &total.counts {
+            let mut sum = 0;
+            for mv in bitboard.legal_moves(&start) {
+                let child = bitboard.play_unchecked(&start, &mv);
+                let row = records
+                    .iter()
+                    .find(|r| r.id == format!("start-{mv}"))
+                    .unwrap_or_else(|| panic!("{path}: no row for {mv}"));
+                assert_eq!(
+                    Position::<G>::from_fen(&row.epd).unwrap(),
+                    child,
+                    "{path}: {mv}"
+                );
+                let (_, n) = row
+                    .counts
+                    .iter()
+                    .find(|c| c.0 == depth - 1)
+                    .unwrap_or_else(|| panic!("{path}: {mv} has no count at depth {}", depth - 1));
+                sum += n;
+            }
+            assert_eq!(sum, nodes, "{path}: the divide of perft({depth})");
+        }
+    }
+    check::<Kuma>();
+    check::<Congo>();
+    check::<Hunterbeest>();
+    check::<Chu>();
+}
