@@ -10,8 +10,10 @@
 //! - `board`: the position as bitboards plus a mailbox, conversion to and from
 //!   [`crate::Setup`], playing a move (copy-make);
 //! - `movegen`: attacks, lion powers, lion-trading rules, promotion, one generator that emits or
-//!   only counts moves;
-//! - `end`: game over (royals, bare king under every switch, lone royals) and perft.
+//!   only counts moves, by route or by result (CHU-9.5);
+//! - `steps`: the step moves of all pieces counted at once, direction by direction;
+//! - `end`: game over (royals, bare king under every switch, lone royals);
+//! - `perft`: perft by route and by result, plain or through a transposition table.
 //!
 //! The generator converts only at its edges: a [`Position`] becomes a [`board::Board`] once per
 //! call, moves become [`Move`]s. Its [`Generator::perft`] never leaves the bitboard world and
