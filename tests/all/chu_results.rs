@@ -44,7 +44,7 @@ pub const LION_POSITIONS: [&str; 3] = [
 
 #[test]
 fn bitboard_results_equal_the_generic_count() {
-    let mut positions = chu_positions(40, 21);
+    let mut positions = chu_positions(24, 21);
     positions.extend(
         LION_POSITIONS
             .iter()
