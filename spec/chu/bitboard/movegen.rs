@@ -6,9 +6,10 @@ use super::bb::Bb;
 use super::board::{Board, Mv, EMPTY};
 use super::steps::{shift, JUMPS, JUMP_CLASS};
 use super::tables::{
-    is_positive, line_pos, DIST2, FLAGS, KING_AREA, LANCE, LAST_LINE, LAST_RANK, LEAP, LINES,
-    LINE_ATT, LINE_DIRS, LINE_INDEX, LINE_VALID, LION, LION_AREA, LION_DIRS, LION_POWER, N,
-    NEIGHBOUR, NONE, PAWN, PAWN_GB, PROMOTES, RAYS, S, SIDE_MASK, SLIDE, ZONE, ZONE_LINE,
+    is_positive, DIST2, FLAGS, KING_AREA, LANCE, LAST_LINE, LAST_RANK, LEAP, LINES, LINE_ATT,
+    LINE_DIRS, LINE_INDEX, LINE_POS, LINE_TYPES, LINE_VALID, LION, LION_AREA, LION_DIRS,
+    LION_POWER, N, NEIGHBOUR, NONE, PAWN, PAWN_GB, PROMOTES, RAYS, S, SIDE_MASK, SLIDE, ZONE,
+    ZONE_LINE,
 };
 use crate::chu::{CounterStrike, LastRankPromotion, LionProtection};
 
@@ -414,9 +415,12 @@ impl Board {
         let own_lines = &self.lines[us];
         let their_lines = &self.lines[them];
         let mut n = self.count_steps(rules, not_own);
-        // Word by word: two nested loops predict better than one iterator over 144 bits.
+        // Word by word: two nested loops predict better than one iterator over 144 bits. The
+        // zone is exactly one word (the four farthest ranks: 4 x 12 = 48 squares).
+        let zone_word = if us == 0 { 2 } else { 0 };
         for word in 0..3 {
             let mut bits = self.per_piece[us].0[word];
+            let in_zone = word == zone_word;
             while bits != 0 {
                 let from = 48 * word + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -428,7 +432,6 @@ impl Board {
                 }
                 let promotes = f & PROMOTES != 0;
                 let last_rank = f & rules.last_rank_promoters != 0;
-                let in_zone = zone.has(from);
                 let class = JUMP_CLASS[k] as usize;
                 if class != 0 {
                     let leap = JUMPS[us][class][from] & not_own;
@@ -442,13 +445,13 @@ impl Board {
                     }
                 }
                 let dirs = LINE_DIRS[us][k];
-                for (t, index) in LINE_INDEX.iter().enumerate() {
+                let mut types = LINE_TYPES[us][k];
+                while types != 0 {
+                    let t = types.trailing_zeros() as usize;
+                    types &= types - 1;
                     let sides = (dirs >> (2 * t)) & 3;
-                    if sides == 0 {
-                        continue;
-                    }
-                    let line = index[from] as usize;
-                    let pos = line_pos(t, from);
+                    let line = LINE_INDEX[t][from] as usize;
+                    let pos = LINE_POS[t][from] as usize;
                     let (mine, theirs) = (own_lines[line], their_lines[line]);
                     let inner = (((mine | theirs) >> 1) & 0x3ff) as usize;
                     let d = LINE_ATT[pos][inner]

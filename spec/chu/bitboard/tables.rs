@@ -471,6 +471,21 @@ pub const fn line_pos(t: usize, sq: usize) -> usize {
     }
 }
 
+/// `LINE_POS[type][sq]`: [`line_pos`] as a table (for a line type known only at run time).
+pub static LINE_POS: [[u8; SQUARES]; 4] = {
+    let mut t = [[0; SQUARES]; 4];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut ty = 0;
+        while ty < 4 {
+            t[ty][sq] = line_pos(ty, sq) as u8;
+            ty += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 const fn build_line_att() -> [[u16; 1024]; 12] {
     let mut t = [[0; 1024]; 12];
     let mut pos = 0;
@@ -570,6 +585,28 @@ const fn build_line_dirs() -> [[u8; KINDS]; 2] {
 /// `LINE_DIRS[colour][kind]`: the slide directions as two bits per line type (bit `2t`:
 /// towards higher positions, bit `2t + 1`: towards lower ones).
 pub static LINE_DIRS: [[u8; KINDS]; 2] = build_line_dirs();
+
+/// `LINE_TYPES[colour][kind]`: bit `t` for each line type the kind slides along.
+pub static LINE_TYPES: [[u8; KINDS]; 2] = {
+    let dirs = build_line_dirs();
+    let mut t = [[0; KINDS]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < KINDS {
+            let mut ty = 0;
+            while ty < 4 {
+                if dirs[c][k] >> (2 * ty) & 3 != 0 {
+                    t[c][k] |= 1 << ty;
+                }
+                ty += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 const fn build_side_masks() -> [[u16; 4]; 12] {
     let mut t = [[0; 4]; 12];
