@@ -97,7 +97,7 @@ fn start_position_to_depth_four() {
 
 /// Every combination of the switches that change what a generator does (repetition is judged
 /// only in replay, so it is left at its default).
-fn every_switch() -> Vec<ChuSwitches> {
+pub fn every_switch() -> Vec<ChuSwitches> {
     let mut out = Vec::new();
     for bare_king in [
         BareKing::Lishogi,

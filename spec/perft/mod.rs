@@ -12,6 +12,8 @@
 //!
 //! Lines starting with `#` are comments and may appear anywhere.
 
+pub mod hash;
+
 use crate::{Game, Generator, Move, Position};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
