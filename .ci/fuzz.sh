@@ -22,7 +22,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # CPU-second, 30 s runs on a shared 2-core machine): kuma 114, chess 100, congo 143, hunterbeest 42;
 # so on one free core they take about 90 + 100 + 70 + 240 s, and the time limits, about twice that,
 # only stop a much slower machine (the script then warns that fewer inputs ran). chu_differential
-# is far slower per input (a 12x12 board, 64 switch readings, Münster's bounded search, the
+# is far slower per input (a 12x12 board, 96 switch readings, Münster's bounded search, the
 # history of a walk; 10 to 15 inputs a second measured on a loaded machine): it has no input limit
 # and runs for a fixed 300 s, some 3,000 to 4,000 inputs. The parsers run thousands of inputs a
 # second and get a fixed 45 s. Total at most 1,575 s (about 26 minutes), about 16 minutes expected.

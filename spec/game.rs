@@ -136,6 +136,20 @@ pub trait Generator<G: Game>: Send + Sync {
         }
     }
 
+    /// Perft counted as `counting` says, through the transposition table `table`
+    /// ([`crate::perft::hash`]): the same number as [`Generator::perft_counting`]. The default
+    /// walks positions ([`crate::perft::hash::perft_positions`]); a bitboard generator walks its
+    /// own boards.
+    fn perft_hashed(
+        &self,
+        pos: &Position<G>,
+        depth: u32,
+        counting: crate::perft::Counting,
+        table: &crate::perft::hash::PerftTable,
+    ) -> u64 {
+        crate::perft::hash::perft_positions(self, pos, depth, counting, table)
+    }
+
     /// Plays `mv` if it is legal.
     ///
     /// # Errors

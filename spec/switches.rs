@@ -14,8 +14,8 @@
 //! s.set("bare-king", "munster1997-emended").unwrap();
 //! assert_eq!(s.bare_king, BareKing::Munster1997Emended);
 //! assert!(s.set("bare-king", "munster").is_err());
-//! // 4 bare-king formulations × 2 × 2 × 2 × 2.
-//! assert_eq!(ChuSwitches::combinations(), 64);
+//! // 4 bare-king formulations × 2 × 2 × 2 × 3 repetition rules.
+//! assert_eq!(ChuSwitches::combinations(), 96);
 //! ```
 
 use serde::Serialize;
@@ -70,14 +70,10 @@ pub trait SwitchValue: Copy + PartialEq + Sized + 'static {
     /// Every variant, in the order of [`Switch::readings`].
     const ALL: &'static [Self];
 
-    /// The value's text (its reading's [`Reading::value`]).
-    fn text(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .zip(Self::SWITCH.readings)
-            .find(|(v, _)| **v == self)
-            .map_or("", |(_, r)| r.value)
-    }
+    /// The value's text (its reading's [`Reading::value`]). Written as an exhaustive `match`, so
+    /// that a new variant does not compile until it has its text (and [`check`] then asks for
+    /// its reading).
+    fn text(self) -> &'static str;
 
     /// The variant written `text`.
     ///
@@ -258,6 +254,12 @@ pub fn check<S: Switches + Serialize>() -> Result<(), String> {
                 s.default_value()
             ));
         }
+        let mut texts: Vec<&str> = s.readings.iter().map(|r| r.value).collect();
+        texts.sort_unstable();
+        texts.dedup();
+        if texts.len() != s.readings.len() {
+            return Err(format!("switch {} lists a reading twice", s.name));
+        }
         for r in s.readings {
             let mut x = S::default();
             x.set(s.name, r.value)
@@ -319,18 +321,19 @@ mod tests {
         check::<crate::chu::ChuSwitches>().unwrap();
     }
 
-    /// SPEC.md's switch table of Chu Shogi: five switches, 4 × 2 × 2 × 2 × 2 combinations; the
+    /// SPEC.md's switch table of Chu Shogi: five switches, 4 × 2 × 2 × 2 × 3 combinations; the
     /// last switch varies fastest.
     #[test]
     fn chu_combinations() {
         use crate::chu::{BareKing, ChuSwitches, Repetition};
-        assert_eq!(ChuSwitches::combinations(), 64);
+        assert_eq!(ChuSwitches::combinations(), 96);
         let all = ChuSwitches::every_combination();
-        assert_eq!(all.len(), 64);
+        assert_eq!(all.len(), 96);
         assert_eq!(all[0], ChuSwitches::default());
-        assert_eq!(all[1].repetition, Repetition::Western);
-        assert_eq!(all[63].bare_king, BareKing::Munster1997Emended);
-        assert_eq!(ChuSwitches::combination(64), all[0]);
+        assert_eq!(all[1].repetition, Repetition::Fourfold);
+        assert_eq!(all[2].repetition, Repetition::Western);
+        assert_eq!(all[95].bare_king, BareKing::Munster1997Emended);
+        assert_eq!(ChuSwitches::combination(96), all[0]);
         assert_eq!(crate::chess::ChessSwitches::combinations(), 1);
     }
 

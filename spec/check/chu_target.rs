@@ -7,7 +7,8 @@ use super::differential::{compare_at, differential};
 use super::properties::{self, PropertyFailure};
 use super::reach::{self, Reach};
 use super::targets::{read_switches, TargetFailure, MAX_PLIES, WALK_PERFT_DEPTH};
-use crate::chu::repetition::{recreates_position, repetition_outcome, replay_usi};
+use crate::chu::record::replay_usi;
+use crate::chu::repetition::{recreates_position, repetition_outcome};
 use crate::chu::{Chu, ChuKind, ChuSwitches, Repetition};
 use crate::switches::SwitchValue;
 use crate::{Game, Generator, Move, Position};
@@ -17,9 +18,9 @@ use ::arbitrary::Unstructured;
 /// an index like any other): two of them after a shuttle of both sides repeat the position.
 pub const REPEAT_FOUR_PLIES_AGO: u8 = 255;
 
-/// Fuzz target `chu_differential`: the first byte picks one of the 64 switch readings
+/// Fuzz target `chu_differential`: the first byte picks one of the 96 switch readings
 /// ([`read_switches`]: 4 bare-king formulations × counter-strike × lion protection × last-rank
-/// promotion × repetition, the last varying fastest), the rest goes to a position from
+/// promotion × 3 repetition rules, the last varying fastest), the rest goes to a position from
 /// [`chu_starts`] and its mutations, then a walk of the reference against the bitboard generator
 /// that keeps the game's history ([`chu_walk`]), and a full [`differential`] where it ends.
 ///
@@ -55,7 +56,8 @@ pub fn chu_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), Ta
 /// The walk of [`chu_differential`]: [`super::differential::differential_walk`]'s comparison at
 /// every node (one byte a ply, at most [`MAX_PLIES`]; [`REPEAT_FOUR_PLIES_AGO`] repeats an
 /// earlier move), keeping the game's history for repetition (CHU-6.5) under the switch:
-/// `lishogi` ends the walk at a position's fourth occurrence, `western` leaves out the moves that
+/// `lishogi` and `fourfold` end the walk where repetition ends the game (both generators must
+/// judge it alike: the attack test asks the generator), `western` leaves out the moves that
 /// recreate an earlier position. Then, if a position repeated on the way, the line walked, replayed as a game record
 /// ([`replay_usi`]) by each generator, must give the same summary. Returns the last position.
 ///
@@ -71,7 +73,7 @@ pub fn chu_walk(
 ) -> Result<Position<Chu>, TargetFailure> {
     let mut pos = start.clone();
     let mut path: Vec<String> = Vec::new();
-    let mut history = vec![pos.setup().clone()];
+    let mut history = vec![pos.clone()];
     // The repetition keys of the history, hashed: a child is looked up among them first.
     let mut seen = vec![key_hash(pos.setup())];
     // Whether the walk met a repeated position (or left a move out for recreating one): only
@@ -88,19 +90,33 @@ pub fn chu_walk(
             None
         };
         reach::chu(&pos, &moves, outcome, switches, reach);
-        if let Some(o) = repetition_outcome(&history, &played, switches.repetition) {
+        // Repetition asks the generator for attacking moves (CHU-6.5): both must agree.
+        let ended = repetition_outcome(a, &history, &played, switches.repetition);
+        let ended_b = repetition_outcome(b, &history, &played, switches.repetition);
+        if ended != ended_b {
+            return Err(PropertyFailure {
+                property: "repetition_agrees",
+                game: Chu::NAME,
+                generator: format!("{} / {}", a.name(), b.name()),
+                fen: start.fen(),
+                mv: Some(path.join(" ")),
+                detail: format!("repetition after the walk: {ended:?} / {ended_b:?}"),
+            }
+            .into());
+        }
+        if let Some(o) = ended {
             reach.hit(&format!("end: {} | {}", o.reason, rule(switches)));
             break;
         }
         let Some(&choice) = choices.next() else { break };
         let allowed: Vec<&(String, Move<ChuKind>)> = match switches.repetition {
-            Repetition::Lishogi => moves.iter().collect(),
+            Repetition::Lishogi | Repetition::Fourfold => moves.iter().collect(),
             Repetition::Western => moves
                 .iter()
                 .filter(|(_, m)| {
                     let child = a.play_unchecked(&pos, m);
                     !(seen.contains(&key_hash(child.setup()))
-                        && recreates_position(&history, child.setup()))
+                        && recreates_position(&history, &child))
                 })
                 .collect(),
         };
@@ -127,9 +143,9 @@ pub fn chu_walk(
         };
         pos = a.play_unchecked(&pos, mv);
         let hash = key_hash(pos.setup());
-        repeated |= seen.contains(&hash) && recreates_position(&history, pos.setup());
+        repeated |= seen.contains(&hash) && recreates_position(&history, &pos);
         seen.push(hash);
-        history.push(pos.setup().clone());
+        history.push(pos.clone());
         played.push(*mv);
         path.push(text.clone());
     }

@@ -283,7 +283,7 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
         properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
     }
     // Every game under every combination of its switches (orthodox chess has none); Chu Shogi,
-    // with 64, under its default and the one combination the text's length picks. A new game adds
+    // with 96, under its default and the one combination the text's length picks. A new game adds
     // its line.
     position_checks::<Kuma>(text, &KumaSwitches::every_combination())?;
     position_checks::<Chess>(text, &[Default::default()])?;

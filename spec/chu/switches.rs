@@ -38,6 +38,15 @@ impl SwitchValue for BareKing {
         BareKing::Munster1997,
         BareKing::Munster1997Emended,
     ];
+
+    fn text(self) -> &'static str {
+        match self {
+            BareKing::Lishogi => "lishogi",
+            BareKing::Jcsa => "jcsa",
+            BareKing::Munster1997 => "munster1997",
+            BareKing::Munster1997Emended => "munster1997-emended",
+        }
+    }
 }
 
 impl SwitchValue for CounterStrike {
@@ -59,6 +68,13 @@ impl SwitchValue for CounterStrike {
         ],
     };
     const ALL: &'static [CounterStrike] = &[CounterStrike::Lishogi, CounterStrike::Jcsa];
+
+    fn text(self) -> &'static str {
+        match self {
+            CounterStrike::Lishogi => "lishogi",
+            CounterStrike::Jcsa => "jcsa",
+        }
+    }
 }
 
 impl SwitchValue for LionProtection {
@@ -80,6 +96,13 @@ impl SwitchValue for LionProtection {
         ],
     };
     const ALL: &'static [LionProtection] = &[LionProtection::Lishogi, LionProtection::Hachu];
+
+    fn text(self) -> &'static str {
+        match self {
+            LionProtection::Lishogi => "lishogi",
+            LionProtection::Hachu => "hachu",
+        }
+    }
 }
 
 impl SwitchValue for LastRankPromotion {
@@ -102,6 +125,13 @@ impl SwitchValue for LastRankPromotion {
     };
     const ALL: &'static [LastRankPromotion] =
         &[LastRankPromotion::PawnAndLance, LastRankPromotion::PawnOnly];
+
+    fn text(self) -> &'static str {
+        match self {
+            LastRankPromotion::PawnAndLance => "pawn-and-lance",
+            LastRankPromotion::PawnOnly => "pawn-only",
+        }
+    }
 }
 
 impl SwitchValue for Repetition {
@@ -113,7 +143,13 @@ impl SwitchValue for Repetition {
             Reading {
                 value: "lishogi",
                 rules: "CHU-6.5",
-                meaning: "the fourth occurrence ends the game (perpetual attack loses)",
+                meaning:
+                    "lishogi's code: a fourfold repetition after twelve reversible moves ends it",
+            },
+            Reading {
+                value: "fourfold",
+                rules: "CHU-6.5",
+                meaning: "the fourth occurrence ends the game at once (perpetual attack loses)",
             },
             Reading {
                 value: "western",
@@ -122,7 +158,19 @@ impl SwitchValue for Repetition {
             },
         ],
     };
-    const ALL: &'static [Repetition] = &[Repetition::Lishogi, Repetition::Western];
+    const ALL: &'static [Repetition] = &[
+        Repetition::Lishogi,
+        Repetition::Fourfold,
+        Repetition::Western,
+    ];
+
+    fn text(self) -> &'static str {
+        match self {
+            Repetition::Lishogi => "lishogi",
+            Repetition::Fourfold => "fourfold",
+            Repetition::Western => "western",
+        }
+    }
 }
 
 impl Switches for ChuSwitches {

@@ -73,7 +73,7 @@ impl CliGame for Chu {
     /// A USI move list (CHU-8.3): moves separated by white space, `#` comments, an optional
     /// first line `sfen <SFEN>`; repetition judged over the replayed history (CHU-6.5).
     fn replay(gen: &dyn Generator<Chu>, text: &str) -> Result<ReplaySummary, ReplayError> {
-        crate::chu::repetition::replay_usi(gen, text)
+        crate::chu::record::replay_usi(gen, text)
     }
 }
 

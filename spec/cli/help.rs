@@ -184,6 +184,12 @@ total alone on the last line (the perftree format). Depth 0 prints the empty lin
 With --json: one JSON object instead, {{\"schema\": \"fairyspec.perft/1\", \"game\", \"fen\",
 \"depth\", \"generator\", \"moves\": [{{\"move\", \"nodes\"}}...], \"total\"}}.
 
+With --hash MB: the same counts through a transposition table of at most MB MiB shared by the
+threads (positions reached again by another move order are counted once; 128-bit keys, so a
+false hit is not a practical risk). --hash-seed S gives the table unrelated keys: two runs with
+different sizes and seeds are independent checks of a deep count. --count results counts one
+node per distinct result of a piece's move rather than per move (SPEC.md CHU-9.5).
+
 When stderr is a terminal a progress bar there shows the root moves done, the nodes counted,
 nodes per second and the time left; nothing is shown in a pipe or CI.
 

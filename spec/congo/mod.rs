@@ -170,6 +170,13 @@ impl SwitchValue for MonkeyReentry {
         ],
     };
     const ALL: &'static [MonkeyReentry] = &[MonkeyReentry::Drowns, MonkeyReentry::Survives];
+
+    fn text(self) -> &'static str {
+        match self {
+            MonkeyReentry::Drowns => "drowns",
+            MonkeyReentry::Survives => "survives",
+        }
+    }
 }
 
 impl Switches for CongoSwitches {

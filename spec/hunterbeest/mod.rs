@@ -228,6 +228,13 @@ impl SwitchValue for StalemateResult {
         ],
     };
     const ALL: &'static [StalemateResult] = &[StalemateResult::Draw, StalemateResult::Win];
+
+    fn text(self) -> &'static str {
+        match self {
+            StalemateResult::Draw => "draw",
+            StalemateResult::Win => "win",
+        }
+    }
 }
 
 impl Switches for HunterbeestSwitches {

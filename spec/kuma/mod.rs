@@ -171,6 +171,13 @@ impl SwitchValue for BlindBearWin {
     };
     const ALL: &'static [BlindBearWin] =
         &[BlindBearWin::NeedsLegalMove, BlindBearWin::EvenIfExposed];
+
+    fn text(self) -> &'static str {
+        match self {
+            BlindBearWin::NeedsLegalMove => "needs-legal-move",
+            BlindBearWin::EvenIfExposed => "even-if-exposed",
+        }
+    }
 }
 
 impl Switches for KumaSwitches {

@@ -95,8 +95,8 @@ fn start_position_to_depth_four() {
 }
 
 /// Every combination of the switches that change what a generator does (repetition is judged
-/// only in replay, so it is left at its default): 32 of the 64.
-fn every_switch() -> Vec<ChuSwitches> {
+/// only in replay, so it is left at its default): 32 of the 96.
+pub fn every_switch() -> Vec<ChuSwitches> {
     ChuSwitches::every_combination()
         .into_iter()
         .filter(|s| s.repetition == Repetition::default())

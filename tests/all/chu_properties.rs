@@ -17,15 +17,19 @@ fn generators(switches: &ChuSwitches) -> Vec<Box<dyn Generator<Chu>>> {
     vec![Chu::reference(switches), bitboard]
 }
 
-/// Four of the 64 combinations of the switches that together hold every reading of every switch
-/// (`Switches::combination`: bare-king is the most significant digit, then counter-strike,
-/// lion-protection, last-rank-promotion and repetition, two readings each): the default, then
-/// each other bare-king formulation with the other four switches all flipped, alternating, and
-/// the reverse.
+/// Four combinations of the switches that together hold every reading of every switch: number
+/// `i` (0 to 3) gives each switch its reading number `i` modulo its number of readings, so the
+/// first is the default and the bare-king formulations (four) are each tried once.
 fn every_reading() -> Vec<ChuSwitches> {
-    [0, 16 + 0b1111, 32 + 0b1010, 48 + 0b0101]
-        .into_iter()
-        .map(ChuSwitches::combination)
+    (0..4)
+        .map(|i| {
+            let mut s = ChuSwitches::default();
+            for switch in ChuSwitches::SWITCHES {
+                let r = &switch.readings[i % switch.readings.len()];
+                s.set(switch.name, r.value).unwrap();
+            }
+            s
+        })
         .collect()
 }
 

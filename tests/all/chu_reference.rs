@@ -10,7 +10,7 @@
 //! generator's output. Each position given to [`legal`] is also checked in its colour rotation
 //! (board turned, colours swapped), which must have the rotated moves.
 
-use fairyspec::chu::repetition::replay_usi;
+use fairyspec::chu::record::replay_usi;
 use fairyspec::chu::rules::end::{forces_reduction, MUNSTER_HORIZON};
 use fairyspec::chu::{
     BareKing, Chu, ChuKind, ChuSwitches, CounterStrike, LastRankPromotion, LionProtection,

@@ -113,6 +113,7 @@ fn seeds_reach_every_reading_where_it_matters() {
         "end: bare king, win | bare-king=lishogi",
         "end: bare king, win | bare-king=jcsa",
         "end: repetition with perpetual attack | repetition=lishogi",
+        "end: repetition with perpetual attack | repetition=fourfold",
         "move that recreates a position left out | repetition=western",
         "move repeated from four plies before",
     ] {

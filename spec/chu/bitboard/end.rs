@@ -230,23 +230,4 @@ impl Board {
         }
         None
     }
-
-    /// Perft: leaves `depth` plies deep; the last ply is counted, not played (bulk counting).
-    pub fn perft(&self, depth: u32, rules: &Rules, bare: BareKing) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if self.finished(rules, bare) {
-            return 0;
-        }
-        if depth == 1 {
-            return self.count_moves(rules);
-        }
-        let mut n = 0;
-        self.generate(
-            rules,
-            &mut super::movegen::Emit(|m| n += self.make(m).perft(depth - 1, rules, bare)),
-        );
-        n
-    }
 }
