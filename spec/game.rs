@@ -16,6 +16,9 @@ pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
 
     /// The name used on the command line (`kuma`, `chess`, `congo`, `hunterbeest`, `chu`).
     const NAME: &'static str;
+    /// The game's name in words (`Kuma Chess`, `orthodox chess`), as the help, the page and the
+    /// diagrams write it (capitalised at the start of a title).
+    const TITLE: &'static str;
     const SHAPE: Shape;
     const START_FEN: &'static str;
     const DIALECT: FenDialect;

@@ -10,6 +10,20 @@ use crate::{Colour, Game, Generator, Move, Outcome, Position, Setup};
 use serde::Serialize;
 use std::fmt;
 
+/// How a game's records are read: [`replay`]'s notation unless the game has a record format of
+/// its own (Congo's Zillions of Games files, Chu Shogi's USI move lists). Each game implements it
+/// in its folder.
+pub trait Records: Game {
+    /// Replays a game record from the start position with `gen`. The default reads the record
+    /// notation of [`replay`]; a game with a record format of its own recognises it here.
+    ///
+    /// # Errors
+    /// The first wrong move of the record.
+    fn replay(gen: &dyn Generator<Self>, text: &str) -> Result<ReplaySummary, ReplayError> {
+        replay(gen, text)
+    }
+}
+
 /// What a successful replay found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReplaySummary {

@@ -12,13 +12,12 @@ use super::differential::{
 use super::properties::{self, PropertyFailure};
 use super::reach::{self, Reach};
 use super::CheckGame;
-use crate::chess::Chess;
 use crate::chu::Chu;
 use crate::congo::Congo;
 use crate::fen::{parse_fen, FenDialect};
-use crate::hunterbeest::Hunterbeest;
 use crate::kuma::{Kuma, KumaKind, KumaSwitches};
 use crate::notation::seed;
+use crate::registry::{GameCommand, GameId, Registered};
 use crate::replay::replay;
 use crate::switches::Switches;
 use crate::{Game, Move, Position, Shape};
@@ -226,14 +225,19 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
     if let Ok(setup) = parse_fen::<crate::chu::ChuKind>(text, Chu::SHAPE, FenDialect::Sfen) {
         properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
     }
-    // Every game under the readings its CheckGame::fen_switches picks: every combination of its
-    // switches (orthodox chess has none); Chu Shogi, with 96, its default and the one combination
-    // the text's length picks. A new game adds its line.
-    position_checks::<Kuma>(text, &Kuma::fen_switches(text))?;
-    position_checks::<Chess>(text, &Chess::fen_switches(text))?;
-    position_checks::<Congo>(text, &Congo::fen_switches(text))?;
-    position_checks::<Hunterbeest>(text, &Hunterbeest::fen_switches(text))?;
-    position_checks::<Chu>(text, &Chu::fen_switches(text))?;
+    // Every game of the registry under the readings its CheckGame::fen_switches picks: every
+    // combination of its switches (orthodox chess has none); Chu Shogi, with 96, its default and
+    // the one combination the text's length picks.
+    struct Checks<'t>(&'t str);
+    impl GameCommand for Checks<'_> {
+        type Output = Result<(), TargetFailure>;
+        fn run<G: Registered>(self) -> Self::Output {
+            position_checks::<G>(self.0, &G::fen_switches(self.0))
+        }
+    }
+    for game in GameId::ALL {
+        game.run(Checks(text))?;
+    }
     Ok(())
 }
 

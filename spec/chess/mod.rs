@@ -120,6 +120,7 @@ impl Game for Chess {
     type Kind = ChessKind;
     type Switches = ChessSwitches;
     const NAME: &'static str = "chess";
+    const TITLE: &'static str = "orthodox chess";
     /// CHESS-1.1.
     const SHAPE: Shape = Shape::new(8, 8);
     /// CHESS-1.2 (FIDE Art. 2).
@@ -161,6 +162,9 @@ impl Game for Chess {
         Some(Box::new(bitboard::Bitboard::new(*switches)))
     }
 }
+
+/// Records in the common notation of [`crate::replay::replay`].
+impl crate::replay::Records for Chess {}
 
 fn piece(colour: Colour, kind: ChessKind) -> Piece<ChessKind> {
     Piece::new(colour, kind)

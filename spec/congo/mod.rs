@@ -202,6 +202,7 @@ impl Game for Congo {
     type Kind = CongoKind;
     type Switches = CongoSwitches;
     const NAME: &'static str = "congo";
+    const TITLE: &'static str = "Congo";
     const SHAPE: Shape = Shape::new(7, 7);
     /// CONGO-1.3.
     const START_FEN: &'static str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";

@@ -260,6 +260,7 @@ impl Game for Hunterbeest {
     type Kind = HunterbeestKind;
     type Switches = HunterbeestSwitches;
     const NAME: &'static str = "hunterbeest";
+    const TITLE: &'static str = "Bachelor Hunterbeest";
     const SHAPE: Shape = Shape::new(9, 8);
     /// BHB-1.2 — the reconstructed array [`START_ARRAY`].
     const START_FEN: &'static str = START_ARRAY;
@@ -310,6 +311,9 @@ impl Game for Hunterbeest {
         Some(Box::new(bitboard::Bitboard::new(*switches)))
     }
 }
+
+/// Records in the common notation of [`crate::replay::replay`].
+impl crate::replay::Records for Hunterbeest {}
 
 fn piece(colour: Colour, kind: HunterbeestKind) -> Piece<HunterbeestKind> {
     Piece::new(colour, kind)

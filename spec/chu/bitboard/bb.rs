@@ -20,7 +20,7 @@
 //! counting is compiled a second time with `POPCNT` and chosen at run time (1.9 s → 1.0 s).
 //! The u128-plus-remainder layout was not built, so it was not measured.
 //!
-//! Later (issue 22), counting every piece's steps at once by direction ([`super::steps`]) took
+//! Later (issue 22), counting every piece's steps at once by direction (`super::steps`) took
 //! the start position's perft(4) from 448 M to 318 M instructions (valgrind's callgrind, which
 //! counts the same on a loaded machine), and skipping the bare-king tests while neither side can
 //! be bare to 305 M, and letting a slider visit only the line types it slides along to 252 M (the

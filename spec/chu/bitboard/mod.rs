@@ -15,7 +15,7 @@
 //! - `end`: game over (royals, bare king under every switch, lone royals);
 //! - `perft`: perft by route and by result, plain or through a transposition table.
 //!
-//! The generator converts only at its edges: a [`Position`] becomes a [`board::Board`] once per
+//! The generator converts only at its edges: a [`Position`] becomes a `board::Board` once per
 //! call, moves become [`Move`]s. Its [`Generator::perft`] never leaves the bitboard world and
 //! allocates nothing: moves are handed to a closure, never collected, and the last ply is only
 //! counted.
