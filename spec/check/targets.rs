@@ -16,7 +16,7 @@ use crate::chu::Chu;
 use crate::congo::Congo;
 use crate::fen::{parse_fen, FenDialect};
 use crate::kuma::{Kuma, KumaKind, KumaSwitches};
-use crate::notation::seed;
+use crate::notation::long_algebraic;
 use crate::registry::{GameCommand, GameId, Registered};
 use crate::replay::replay;
 use crate::switches::Switches;
@@ -315,10 +315,10 @@ pub fn betza(data: &[u8]) -> Result<(), TargetFailure> {
 /// Fuzz target `moves`: any text, read as a move and as a game record.
 ///
 /// - What [`Move::parse`] accepts prints and reads back as the same move.
-/// - What the seed's notation ([`seed::parse`], KUMA-8.2) accepts prints and reads back as the
-///   same seed move.
-/// - In every corpus position, a move that [`crate::Generator::parse_move`] or [`seed::read`]
-///   accepts is legal, and its own text (plain, or [`seed::to_seed`]) reads back as it.
+/// - What long algebraic notation ([`long_algebraic::parse`], KUMA-8.2) accepts prints and reads
+///   back as the same move.
+/// - In every corpus position, a move that [`crate::Generator::parse_move`] or [`long_algebraic::read`]
+///   accepts is legal, and its own text (plain, or [`long_algebraic::to_lan`]) reads back as it.
 /// - [`replay`] of the text as a Kuma record does not panic, and a successful replay ends in a
 ///   valid position.
 ///
@@ -351,15 +351,15 @@ pub fn moves(data: &[u8]) -> Result<(), TargetFailure> {
             }
         }
     }
-    if let Ok(sm) = seed::parse::<Kuma>(text) {
+    if let Ok(sm) = long_algebraic::parse::<Kuma>(text) {
         let printed = sm.to_string();
-        match seed::parse::<Kuma>(&printed) {
+        match long_algebraic::parse::<Kuma>(&printed) {
             Ok(back) if back == sm => {}
             other => {
                 return Err(fail(
                     "-".to_string(),
                     format!(
-                        "seed move {sm:?} prints as {printed:?}, which reads back as {other:?}"
+                        "long algebraic move {sm:?} prints as {printed:?}, which reads back as {other:?}"
                     ),
                 ))
             }
@@ -411,20 +411,20 @@ pub fn moves(data: &[u8]) -> Result<(), TargetFailure> {
                 ));
             }
         }
-        if let Ok(mv) = seed::read(text, &pos, gen) {
+        if let Ok(mv) = long_algebraic::read(text, &pos, gen) {
             if !legal.contains(&mv) {
                 return Err(fail(
                     pos.fen(),
-                    format!("seed::read gives {mv}, not a legal move"),
+                    format!("long_algebraic::read gives {mv}, not a legal move"),
                 ));
             }
-            let written = seed::to_seed(&mv, &pos, gen);
-            let again = seed::read(&written, &pos, gen);
+            let written = long_algebraic::to_lan(&mv, &pos, gen);
+            let again = long_algebraic::read(&written, &pos, gen);
             if again.as_ref() != Ok(&mv) {
                 return Err(fail(
                     pos.fen(),
                     format!(
-                        "seed::read gives {mv}, written {written:?}, which reads back as {again:?}"
+                        "long_algebraic::read gives {mv}, written {written:?}, which reads back as {again:?}"
                     ),
                 ));
             }
