@@ -74,6 +74,8 @@ impl crate::Kind for ChessKind {
         ChessKind::Knight,
         ChessKind::Pawn,
     ];
+    const PAWN: Option<Self> = Some(ChessKind::Pawn);
+    const KING: Option<Self> = Some(ChessKind::King);
 
     fn symbol(self) -> &'static str {
         match self {
@@ -121,6 +123,8 @@ impl Game for Chess {
     type Switches = ChessSwitches;
     const NAME: &'static str = "chess";
     const TITLE: &'static str = "orthodox chess";
+    /// `#` is checkmate: orthodox chess has no other win.
+    const HASH_IS_CHECKMATE: bool = true;
     /// CHESS-1.1.
     const SHAPE: Shape = Shape::new(8, 8);
     /// CHESS-1.2 (FIDE Art. 2).

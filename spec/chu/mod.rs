@@ -251,6 +251,8 @@ impl crate::Kind for ChuKind {
         K::PromotedGoBetween,
         K::Tokin,
     ];
+    const PAWN: Option<Self> = Some(K::Pawn);
+    const KING: Option<Self> = Some(K::King);
 
     fn symbol(self) -> &'static str {
         match self {

@@ -75,6 +75,7 @@ impl crate::Kind for CongoKind {
         CongoKind::Pawn,
         CongoKind::Superpawn,
     ];
+    const PAWN: Option<Self> = Some(CongoKind::Pawn);
 
     fn symbol(self) -> &'static str {
         match self {

@@ -87,6 +87,8 @@ impl crate::Kind for HunterbeestKind {
         HunterbeestKind::Hinny,
         HunterbeestKind::Cohinny,
     ];
+    const PAWN: Option<Self> = Some(HunterbeestKind::Pawn);
+    const KING: Option<Self> = Some(HunterbeestKind::King);
 
     fn symbol(self) -> &'static str {
         match self {
@@ -142,12 +144,6 @@ impl HunterbeestKind {
     /// BHB-5.1 — the two five-way pieces, either of which may castle.
     pub const fn is_five_way(self) -> bool {
         matches!(self, HunterbeestKind::Huntress | HunterbeestKind::Hawkress)
-    }
-
-    /// BHB-6.3 — the King's partners: a Queen ("mate") or a Gnu ("tame") next to its own King
-    /// after its side's move wins.
-    pub const fn is_partner(self) -> bool {
-        matches!(self, HunterbeestKind::Queen | HunterbeestKind::Gnu)
     }
 }
 

@@ -69,6 +69,8 @@ impl crate::Kind for KumaKind {
         KumaKind::BearSoldier,
         KumaKind::MightyBear,
     ];
+    const PAWN: Option<Self> = Some(KumaKind::Pawn);
+    const KING: Option<Self> = Some(KumaKind::King);
 
     fn symbol(self) -> &'static str {
         match self {

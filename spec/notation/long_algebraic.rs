@@ -417,17 +417,17 @@ pub fn parse<G: Game>(text: &str) -> Result<LanMove<G::Kind>, ParseLanError> {
 /// KUMA-8.2) nor Bachelor Hunterbeest (a Queen or Gnu beside its King wins, BHB-6.3) nor Congo
 /// (no checkmate; the lion is captured).
 pub fn hash_is_checkmate<G: Game>() -> bool {
-    matches!(G::NAME, "chess")
+    G::HASH_IS_CHECKMATE
 }
 
-/// Whether `kind` is the pawn (symbol `P`), written without a letter.
+/// Whether `kind` is the pawn ([`Kind::PAWN`]), written without a letter.
 pub fn is_pawn<K: Kind>(kind: K) -> bool {
-    kind.symbol() == "P"
+    K::PAWN == Some(kind)
 }
 
-/// Whether `kind` is the King (symbol `K`), whose two-file moves are castlings.
+/// Whether `kind` is the King ([`Kind::KING`]), whose two-file moves are castlings.
 pub fn is_king<K: Kind>(kind: K) -> bool {
-    kind.symbol() == "K"
+    K::KING == Some(kind)
 }
 
 /// Which castling `mv` is, if it is one: a King's move of two or more files along its rank.
