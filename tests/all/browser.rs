@@ -91,6 +91,18 @@ fn by_from(doc: &Value) -> ByFrom {
     map
 }
 
+/// The last square (board coordinates) of the legal move `text` of a `moves` document.
+fn multi_step_end(doc: &Value, text: &str) -> String {
+    let m = doc["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == text)
+        .unwrap();
+    let path = m["path"].as_array().unwrap();
+    path[path.len() - 1].as_str().unwrap().to_string()
+}
+
 #[test]
 fn kuma_page_select_highlight_play_explain() {
     let Some(chromium) = chromium("kuma_page_select_highlight_play_explain") else {
@@ -265,9 +277,28 @@ fn every_highlighted_move_on_every_start_page_equals_moves() {
                 true,
                 "{name}: {from} selected"
             );
-            let got = highlighted(&mut b);
+            let (targets, paths) = highlighted(&mut b);
             let want = expected.get(from).cloned().unwrap_or_default();
-            assert_eq!(got, want, "{name}: the piece on {from}");
+            assert_eq!(targets, want.0, "{name}: the piece on {from}");
+            // A multi-step move's route is drawn only for the square pointed at.
+            assert!(paths.is_empty(), "{name}: {from}: routes before pointing");
+            let mut routes = BTreeSet::new();
+            for to in &want.0 {
+                let ending: BTreeSet<String> = want
+                    .1
+                    .iter()
+                    .filter(|m| multi_step_end(&doc, m) == *to)
+                    .cloned()
+                    .collect();
+                if ending.is_empty() {
+                    continue;
+                }
+                b.hover(&square(to));
+                let (_, drawn) = highlighted(&mut b);
+                assert_eq!(drawn, ending, "{name}: {from}: the routes to {to}");
+                routes.extend(drawn);
+            }
+            assert_eq!(routes, want.1, "{name}: {from}: every route");
             pieces += 1;
         }
         // Every from-square of `moves` holds a piece the loop clicked.
