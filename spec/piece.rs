@@ -48,6 +48,12 @@ pub trait Kind: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
         None
     }
 
+    /// Whether the kind makes two-step moves of single steps (Chu Shogi's lion power: the
+    /// Lion, the promoted Kirin, the Horned Falcon and the Soaring Eagle, CHU-3.4, CHU-3.6).
+    fn two_steps(self) -> bool {
+        false
+    }
+
     /// The letter of the kind without any `+` prefix.
     fn letter(self) -> char {
         self.symbol().chars().last().unwrap_or('?')

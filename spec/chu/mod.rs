@@ -312,6 +312,14 @@ impl crate::Kind for ChuKind {
         Some(names::kanji(self))
     }
 
+    /// CHU-3.4, CHU-3.6: lion power, everywhere or on its rays.
+    fn two_steps(self) -> bool {
+        matches!(
+            self,
+            K::Lion | K::PromotedKirin | K::HornedFalcon | K::SoaringEagle
+        )
+    }
+
     fn long_label(self) -> Option<&'static str> {
         Some(names::kanji_name(self))
     }

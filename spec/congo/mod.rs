@@ -408,7 +408,8 @@ pub fn read_move_text(text: &str) -> Result<Move<CongoKind>, ParseMoveError> {
         // The default notation reports none of these.
         other @ (ParseMoveError::BadSquare { .. }
         | ParseMoveError::PromotionNeedsPosition { .. }
-        | ParseMoveError::CannotPromote { .. }) => other,
+        | ParseMoveError::CannotPromote { .. }
+        | ParseMoveError::OtherNotation { .. }) => other,
     })?;
     let on_board = mv.path().iter().all(|&sq| Congo::SHAPE.contains(sq));
     if mv.promotion.is_some() || !on_board {

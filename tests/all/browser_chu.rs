@@ -115,16 +115,35 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
         );
     }
     // The Lion of sente stands on 7j (CHU-1.2), the crate's f3: 獅.
-    assert_eq!(b.eval(&format!("document.querySelector('{} .tile text').textContent", square("f3").replace('"', "\\\""))), "獅");
+    assert_eq!(
+        b.eval(&format!(
+            "document.querySelector('{} .tile text').textContent",
+            square("f3").replace('"', "\\\"")
+        )),
+        "獅"
+    );
     assert_eq!(
         b.eval("document.getElementById('status').textContent.startsWith('Sente to move')"),
         true
     );
     // The grid and the four dots of the promotion zones; the two zones told apart.
-    assert!(b.eval("document.querySelectorAll('#board .grid line').length").as_u64() >= Some(26));
-    assert_eq!(b.eval("document.querySelectorAll('#board .grid circle.star').length"), 4);
-    assert_eq!(b.eval("document.querySelectorAll('#board .sq.zone-promotion-0').length"), 48);
-    assert_eq!(b.eval("document.querySelectorAll('#board .sq.zone-promotion-1').length"), 48);
+    assert!(
+        b.eval("document.querySelectorAll('#board .grid line').length")
+            .as_u64()
+            >= Some(26)
+    );
+    assert_eq!(
+        b.eval("document.querySelectorAll('#board .grid circle.star').length"),
+        4
+    );
+    assert_eq!(
+        b.eval("document.querySelectorAll('#board .sq.zone-promotion-0').length"),
+        48
+    );
+    assert_eq!(
+        b.eval("document.querySelectorAll('#board .sq.zone-promotion-1').length"),
+        48
+    );
 
     // The legend names all 39 kinds, with Betza and a link to the rule, as /api/games does.
     let legend = b.eval(
@@ -155,7 +174,10 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
         serde_json::json!(["歩兵 7i7h", "歩兵 6d6e", "獅子 7j7i"])
     );
     let fen = b.eval("document.getElementById('play').dataset.fen");
-    let (status, doc) = server.get(&format!("/api/chu/moves?fen={}", enc(fen.as_str().unwrap())));
+    let (status, doc) = server.get(&format!(
+        "/api/chu/moves?fen={}",
+        enc(fen.as_str().unwrap())
+    ));
     assert_eq!(status, 200);
     let doc = json(&doc);
     assert_eq!(doc["turn"], "black");
@@ -163,7 +185,10 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
     // gote's moves from the moves document and sente's Lion after one more pasted move.
     paste(&mut b, "position startpos moves 7i7h 6d6e 7j7i 6e6f");
     let fen = b.eval("document.getElementById('play').dataset.fen");
-    let (_, doc) = server.get(&format!("/api/chu/moves?fen={}", enc(fen.as_str().unwrap())));
+    let (_, doc) = server.get(&format!(
+        "/api/chu/moves?fen={}",
+        enc(fen.as_str().unwrap())
+    ));
     let doc = json(&doc);
     // The Lion on 7i is the crate's f4.
     let lion = "f4";
@@ -193,7 +218,11 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
           [...document.querySelectorAll('#board .sq.reach-2')].map(g => g.dataset.square), \
           document.querySelectorAll('#board polyline.path').length]",
     );
-    assert_eq!(strings(&marks[0]), targets, "the Lion's marks are its legal moves");
+    assert_eq!(
+        strings(&marks[0]),
+        targets,
+        "the Lion's marks are its legal moves"
+    );
     let near = strings(&marks[1]);
     let far = strings(&marks[2]);
     assert_eq!(&near | &far, targets);
@@ -207,22 +236,39 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
     assert!(far.iter().all(|s| dist(s, lion) == 2), "{far:?}");
     assert_eq!(marks[3], 0, "no route before a square is pointed at");
     // Point at a square reached in two steps: exactly its routes are drawn.
-    let (to, _) = multi.iter().find(|(to, _)| dist(to, lion) == 2).unwrap().clone();
+    let (to, _) = multi
+        .iter()
+        .find(|(to, _)| dist(to, lion) == 2)
+        .unwrap()
+        .clone();
     b.hover(&square(&to));
     let want: BTreeSet<String> = multi
         .iter()
         .filter(|(t, _)| *t == to)
         .map(|(_, m)| m.clone())
         .collect();
-    let drawn = b.eval("[...document.querySelectorAll('#board polyline.path')].map(p => p.dataset.move)");
+    let drawn =
+        b.eval("[...document.querySelectorAll('#board polyline.path')].map(p => p.dataset.move)");
     assert_eq!(strings(&drawn), want, "the routes to {to}");
     save_screenshot(&mut b, "chu-lion.png");
 
     // The Latin letters on request; the kanji back.
     b.click("#latin");
-    assert_eq!(b.eval(&format!("document.querySelector('{} .tile text').textContent", square(lion).replace('"', "\\\""))), "N");
+    assert_eq!(
+        b.eval(&format!(
+            "document.querySelector('{} .tile text').textContent",
+            square(lion).replace('"', "\\\"")
+        )),
+        "N"
+    );
     b.click("#latin");
-    assert_eq!(b.eval(&format!("document.querySelector('{} .tile text').textContent", square(lion).replace('"', "\\\""))), "獅");
+    assert_eq!(
+        b.eval(&format!(
+            "document.querySelector('{} .tile text').textContent",
+            square(lion).replace('"', "\\\"")
+        )),
+        "獅"
+    );
 
     // A promoted piece: red kanji. lishogi's lenient SFEN (fields left out), with a note.
     paste(&mut b, "12/12/12/12/12/12/12/12/12/12/12/+RK9k");
@@ -230,7 +276,11 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
         b.eval("document.getElementById('play').dataset.fen"),
         "12/12/12/12/12/12/12/12/12/12/12/+RK9k b - 1"
     );
-    assert!(b.eval("document.getElementById('error').textContent").as_str().unwrap().contains("counter-strike"));
+    assert!(b
+        .eval("document.getElementById('error').textContent")
+        .as_str()
+        .unwrap()
+        .contains("counter-strike"));
     let red = b.eval(&format!(
         "[document.querySelector('{0} .tile').classList.contains('promoted'), \
           getComputedStyle(document.querySelector('{0} .tile text')).fill, \
