@@ -51,6 +51,7 @@ fn lenient_sfen(text: &str, notes: &mut Vec<String>) -> Result<String, String> {
     let mut text = text.trim();
     if let Some(rest) = text.strip_prefix("sfen ") {
         text = rest.trim();
+        notes.push("read past the leading \"sfen\" (USI's keyword)".to_string());
     }
     if text == "startpos" {
         return Ok(Chu::START_FEN.to_string());
@@ -81,6 +82,17 @@ fn lenient_sfen(text: &str, notes: &mut Vec<String>) -> Result<String, String> {
         fields.push("-".to_string());
         fields.push(n);
         notes.push("no counter-strike square: none (-)".to_string());
+    }
+    if fields.len() >= 3
+        && fields[2] != "-"
+        && fields[2].parse::<u32>().is_err()
+        && crate::Square::parse_usi(&fields[2], super::SHAPE).is_none()
+    {
+        notes.push(format!(
+            "the counter-strike field {:?} is no square: none (-), as lishogi reads it",
+            fields[2]
+        ));
+        fields[2] = "-".to_string();
     }
     if fields.len() == 2 {
         fields.push("-".to_string());
@@ -378,7 +390,8 @@ mod tests {
             ),
             ("12/12/12/12/12/12/12/12/12/12/12/K10k b -", "move number"),
             ("12/12/12/12/12/12/12/12/12/12/12/K10k b - 0", "move number"),
-            ("sfen 12/12/12/12/12/12/12/12/12/12/12/K10k b - 1", ""),
+            ("sfen 12/12/12/12/12/12/12/12/12/12/12/K10k b - 1", "sfen"),
+            ("12/12/12/12/12/12/12/12/12/12/12/K10k b b 1", "no square"),
         ] {
             let r = read_pasted(text).unwrap();
             assert_eq!(r.fen, strict, "{text}");

@@ -116,7 +116,7 @@ pub struct Board<K> {
 
 /// The labels of the files and ranks of game `G`'s board from its square names: what the names
 /// of one file share, and what the names of one rank share.
-fn labels<G: crate::Game>() -> (Vec<String>, Vec<String>) {
+pub fn labels<G: crate::Game>() -> (Vec<String>, Vec<String>) {
     let shape = G::SHAPE;
     let name = |f: u8, r: u8| G::square_name(Square::new(f, r));
     let common_prefix = |a: &str, b: &str| -> String {

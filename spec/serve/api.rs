@@ -361,7 +361,9 @@ pub fn games() -> Games {
 /// The board description of game `G`.
 pub fn board_doc<G: CliGame>() -> BoardDoc {
     let shape = G::SHAPE;
-    let (file_labels, rank_labels) = labels(G::NAME, shape.files, shape.ranks);
+    // The game's own names ([`Game::square_name`]): letters and numbers (CORE-1.1), Chu
+    // Shogi's USI files 12…1 and ranks l…a (CHU-1.1).
+    let (file_labels, rank_labels) = crate::diagram::labels::<G>();
     BoardDoc {
         files: shape.files,
         ranks: shape.ranks,
@@ -394,26 +396,6 @@ pub fn board_doc<G: CliGame>() -> BoardDoc {
             crate::fen::FenDialect::Sfen => "SFEN",
             _ => "FEN",
         },
-    }
-}
-
-/// File and rank labels: letters and numbers (CORE-1.1), except in Chu Shogi, whose notation
-/// (USI) numbers the files from the right, 1–12, and letters the ranks from the top, a–l.
-fn labels(game: &str, files: u8, ranks: u8) -> (Vec<String>, Vec<String>) {
-    if game == "chu" {
-        (
-            (0..files).map(|f| (files - f).to_string()).collect(),
-            (0..ranks)
-                .map(|r| char::from(b'a' + (ranks - 1 - r)).to_string())
-                .collect(),
-        )
-    } else {
-        (
-            (0..files)
-                .map(|f| char::from(b'a' + f).to_string())
-                .collect(),
-            (0..ranks).map(|r| (r + 1).to_string()).collect(),
-        )
     }
 }
 

@@ -181,8 +181,7 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
     assert_eq!(status, 200);
     let doc = json(&doc);
     assert_eq!(doc["turn"], "black");
-    // Gote's Lion on 6c? No: play on for gote by clicks on the page is not needed; look at
-    // gote's moves from the moves document and sente's Lion after one more pasted move.
+    // One more pasted move, gote's, and sente's Lion stands on 7i with empty squares about it.
     paste(&mut b, "position startpos moves 7i7h 6d6e 7j7i 6e6f");
     let fen = b.eval("document.getElementById('play').dataset.fen");
     let (_, doc) = server.get(&format!(
@@ -234,7 +233,21 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
     };
     assert!(near.iter().all(|s| dist(s, lion) <= 1), "{near:?}");
     assert!(far.iter().all(|s| dist(s, lion) == 2), "{far:?}");
-    assert_eq!(marks[3], 0, "no route before a square is pointed at");
+    // The click leaves the mouse on the Lion's own square: the routes drawn are those of the
+    // moves that end there (its igui and passes, CHU-3.5), no others.
+    let back_home: BTreeSet<String> = multi
+        .iter()
+        .filter(|(t, _)| t == lion)
+        .map(|(_, m)| m.clone())
+        .collect();
+    let drawn =
+        b.eval("[...document.querySelectorAll('#board polyline.path')].map(p => p.dataset.move)");
+    assert_eq!(
+        strings(&drawn),
+        back_home,
+        "only the routes of the square pointed at"
+    );
+    assert_eq!(marks[3], back_home.len());
     // Point at a square reached in two steps: exactly its routes are drawn.
     let (to, _) = multi
         .iter()
@@ -323,11 +336,11 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
             ),
             Duration::from_secs(10),
         );
-        assert!(b
-            .eval("document.getElementById('explain').className")
-            .as_str()
-            .unwrap()
-            .contains("legal"));
+        assert_eq!(
+            b.eval("document.getElementById('explain').classList.contains('legal')"),
+            true,
+            "ply {ply} is explained as legal"
+        );
     }
     assert_eq!(
         b.eval("document.querySelectorAll('#movelist li').length"),
