@@ -8,7 +8,7 @@
 //! `FAIRYSPEC_SCREENSHOTS=DIR` to keep screenshots of the pages.
 
 #[path = "support/cdp.rs"]
-mod cdp;
+pub(crate) mod cdp;
 use crate::http;
 
 use cdp::{find_chromium, Browser};
@@ -45,6 +45,17 @@ fn save_screenshot(browser: &mut Browser, name: &str) {
     let path = PathBuf::from(dir).join(name);
     std::fs::write(&path, png).expect("write screenshot");
     eprintln!("screenshot: {}", path.display());
+}
+
+/// One browser test at a time: several Chromiums starting at once on a small, busy CI machine
+/// may take longer than the DevTools answer time (`browser_chu.rs` takes it too).
+pub(crate) static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Takes [`ONE_BROWSER`] (a test that failed while holding it does not stop the others).
+pub(crate) fn one_browser() -> std::sync::MutexGuard<'static, ()> {
+    ONE_BROWSER
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 const READY: &str = "document.body.dataset.state === 'ready' && \
@@ -108,6 +119,7 @@ fn kuma_page_select_highlight_play_explain() {
     let Some(chromium) = chromium("kuma_page_select_highlight_play_explain") else {
         return;
     };
+    let _one = one_browser();
     let server = Running::start(Config::default());
     let mut b = Browser::launch(&chromium, 1280, 860);
     b.goto(&server.url("/play/kuma"), READY);
@@ -236,6 +248,7 @@ fn every_highlighted_move_on_every_start_page_equals_moves() {
     let Some(chromium) = chromium("every_highlighted_move_on_every_start_page_equals_moves") else {
         return;
     };
+    let _one = one_browser();
     let server = Running::start(Config::default());
     let (_, games) = server.get("/api/games");
     let games = json(&games);

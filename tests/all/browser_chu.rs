@@ -4,11 +4,10 @@
 //! two-step marks equal to its legal moves, the route drawn only for the square pointed at;
 //! lishogi's text pasted; a corpus game stepped through; the Latin letters on request.
 
-#[path = "support/cdp.rs"]
-mod cdp;
+use crate::browser::cdp::{find_chromium, Browser};
+use crate::browser::one_browser;
 use crate::http;
 
-use cdp::{find_chromium, Browser};
 use fairyspec::serve::Config;
 use http::{enc, json, Running};
 use serde_json::Value;
@@ -73,6 +72,7 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
     let Some(chromium) = chromium("chu_page_tiles_legend_lion_marks_paste_and_stepper") else {
         return;
     };
+    let _one = one_browser();
     let server = Running::start(Config::default());
     let (_, games) = server.get("/api/games");
     let games = json(&games);
