@@ -66,6 +66,9 @@ pub enum InputError {
     Switch(String),
     /// The bitboard generator was asked for and the game has none.
     NoBitboard(&'static str),
+    /// Moves that are no legal line from the position (the message names the move and the
+    /// position it was tried in).
+    Moves(String),
 }
 
 impl fmt::Display for InputError {
@@ -73,6 +76,7 @@ impl fmt::Display for InputError {
         match self {
             InputError::Fen { fen, message } => write!(f, "--fen {fen:?}: {message}"),
             InputError::Switch(msg) => write!(f, "{msg}"),
+            InputError::Moves(msg) => write!(f, "--moves: {msg}"),
             InputError::NoBitboard(name) => write!(
                 f,
                 "{name} has no bitboard generator yet; use --generator reference"
@@ -112,17 +116,38 @@ impl GeneratorChoice {
     }
 }
 
-/// The position of `fen` (with or without its two move counters), or the start position.
+/// The position of `fen` (with or without its two move counters, or as the game's players paste
+/// it: [`Game::read_position_text`]), or the start position.
 ///
 /// # Errors
-/// [`InputError::Fen`] with the parser's or the validator's reason.
+/// [`InputError::Fen`] with the parser's or the validator's reason, [`InputError::Moves`] for a
+/// pasted move that is not legal.
 pub fn position<G: Game>(fen: Option<&str>) -> Result<Position<G>, InputError> {
     match fen {
         None => Ok(Position::start()),
-        Some(text) => Position::from_fen(text.trim()).map_err(|e| InputError::Fen {
-            fen: text.to_string(),
-            message: e.to_string(),
-        }),
+        Some(text) => {
+            // As the game's players paste it (Chu Shogi: lishogi's SFEN, a USI `position` line,
+            // KIF): the notes go to standard error, the moves are played.
+            let read = G::read_position_text(text).map_err(|message| InputError::Fen {
+                fen: text.to_string(),
+                message,
+            })?;
+            for note in &read.notes {
+                eprintln!("warning: {}: {note}", G::NAME);
+            }
+            let mut pos = Position::from_fen(&read.fen).map_err(|e| InputError::Fen {
+                fen: text.to_string(),
+                message: e.to_string(),
+            })?;
+            let gen = G::reference(&G::Switches::default());
+            for m in &read.moves {
+                let mv = gen
+                    .parse_move(&pos, m)
+                    .map_err(|e| InputError::Moves(format!("{m:?} in {}: {e}", pos.fen())))?;
+                pos = gen.play_unchecked(&pos, &mv);
+            }
+            Ok(pos)
+        }
     }
 }
 

@@ -45,11 +45,12 @@ pub mod api;
 pub mod budget;
 pub mod http;
 pub mod page;
+pub mod records;
 pub mod spec_html;
 
 pub use budget::{internal_error, panic_message, Budget, Config, PerftSlot, DEFAULT_PORT};
 
-use crate::registry::GameId;
+use crate::registry::{GameCommand, GameId, Registered};
 use api::{ApiError, Ask, Params, Question};
 use http::{Limits, Method, Request, Response};
 use std::io;
@@ -307,6 +308,8 @@ fn api_route(request: &Request, segments: &[&str], budget: &Arc<Budget>) -> Resp
                 Err(e) => Response::error(e.status, &e.message),
             }
         }
+        [game, "records"] => records_answer(game, None),
+        [game, "records", id] => records_answer(game, Some(id)),
         [game, question] => {
             let Some(question) = Question::parse(question) else {
                 return Response::error(
@@ -346,5 +349,29 @@ fn api_route(request: &Request, segments: &[&str], budget: &Arc<Budget>) -> Resp
                 GameId::names().join(", ")
             ),
         ),
+    }
+}
+
+/// `/api/<game>/records` (the list) and `/api/<game>/records/<id>` (one, ply by ply).
+fn records_answer(game: &str, id: Option<&str>) -> Response {
+    struct Records<'a>(Option<&'a str>);
+    impl GameCommand for Records<'_> {
+        type Output = Response;
+        fn run<G: Registered>(self) -> Response {
+            match self.0 {
+                None => Response::json(200, &records::list::<G>()),
+                Some(id) => match records::record::<G>(id) {
+                    Ok(doc) => Response::json(200, &doc),
+                    Err(e) => Response::error(e.status, &e.message),
+                },
+            }
+        }
+    }
+    match game.parse::<GameId>() {
+        Ok(game) => game.run(Records(id)),
+        Err(e) => {
+            let e = ApiError::from(e);
+            Response::error(e.status, &e.message)
+        }
     }
 }
