@@ -32,6 +32,7 @@ mod board;
 mod end;
 mod movegen;
 mod perft;
+mod replies;
 mod steps;
 pub mod tables;
 #[cfg(test)]

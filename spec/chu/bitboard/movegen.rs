@@ -2,7 +2,7 @@
 //! promotion (CHU-4), and one generator that either emits moves or only counts them (bulk
 //! counting at the last ply of perft).
 
-use super::bb::Bb;
+use super::bb::{for_squares, Bb};
 use super::board::{Board, Mv, EMPTY};
 use super::steps::{shift, JUMPS, JUMP_CLASS};
 use super::tables::{
@@ -69,19 +69,13 @@ pub struct Emit<F: FnMut(Mv)>(pub F);
 impl<F: FnMut(Mv)> Sink for Emit<F> {
     #[inline(always)]
     fn moves(&mut self, from: usize, dests: Bb, promos: Bb) {
-        for to in dests {
-            (self.0)(Mv::new(from, to, false));
-        }
-        for to in promos {
-            (self.0)(Mv::new(from, to, true));
-        }
+        for_squares!(to in dests => { (self.0)(Mv::new(from, to, false)); });
+        for_squares!(to in promos => { (self.0)(Mv::new(from, to, true)); });
     }
 
     #[inline(always)]
     fn two_steps(&mut self, from: usize, mid: usize, finals: Bb) {
-        for to in finals {
-            (self.0)(Mv::two_step(from, mid, to));
-        }
+        for_squares!(to in finals => { (self.0)(Mv::two_step(from, mid, to)); });
     }
 }
 
@@ -193,7 +187,7 @@ impl Board {
     /// two-step moves of a lion power through an empty middle square are left out (each ends
     /// where a step or jump of the same piece ends, judged by the same lion-trading rules, or it
     /// is a pass), except one pass per piece.
-    #[inline]
+    #[inline(always)]
     pub fn generate_counting<S: Sink, const RESULTS: bool>(&self, rules: &Rules, sink: &mut S) {
         let us = self.turn as usize;
         let them = us ^ 1;
@@ -204,7 +198,7 @@ impl Board {
         let cs_lions = self.counter_strike_lions();
         let zone = ZONE[us];
         let last = LAST_RANK[us];
-        for from in own {
+        for_squares!(from in own => {
             let k = self.kind(from);
             let f = FLAGS[k];
             if f & LION != 0 {
@@ -212,9 +206,11 @@ impl Board {
                 continue;
             }
             let mut dests = attacks(from, k, us, occ) & not_own;
-            for t in dests & cs_lions {
-                if self.counter_strike_bars(from, NONE as usize, t, rules) {
-                    dests = dests.minus(Bb::bit(t));
+            if cs_lions.nonempty() {
+                for t in dests & cs_lions {
+                    if self.counter_strike_bars(from, NONE as usize, t, rules) {
+                        dests = dests.minus(Bb::bit(t));
+                    }
                 }
             }
             // CHU-4.2, CHU-4.3: entering the zone, a capture from or into it, a Pawn or Lance
@@ -236,7 +232,7 @@ impl Board {
             if f & LION_POWER != 0 {
                 self.lion_power_two_steps::<S, RESULTS>(from, k, dests, rules, sink);
             }
-        }
+        });
     }
 
     /// CHU-3.6: the two-step moves of a Horned Falcon or Soaring Eagle on `from`: on each of
@@ -291,7 +287,7 @@ impl Board {
     /// path ends where a step or jump ends, allowed by the same L2 judgement (an empty first-leg
     /// square changes no protection and is no bridge).
     #[inline(always)]
-    fn lion_moves<S: Sink, const RESULTS: bool>(
+    pub(super) fn lion_moves<S: Sink, const RESULTS: bool>(
         &self,
         from: usize,
         not_own: Bb,
@@ -400,7 +396,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn count_moves_body<const RESULTS: bool>(&self, rules: &Rules) -> u64 {
+    pub(super) fn count_moves_body<const RESULTS: bool>(&self, rules: &Rules) -> u64 {
         let mut c = Counter(0);
         if self.counter_strike != NONE {
             self.generate_counting::<_, RESULTS>(rules, &mut c);
