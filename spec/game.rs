@@ -10,8 +10,9 @@ use std::fmt;
 pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
     /// The game's piece kinds.
     type Kind: Kind;
-    /// The rule readings that can be switched (documented in SPEC.md); `Default` is the spec's.
-    type Switches: Clone + fmt::Debug + Default + PartialEq + Send + Sync;
+    /// The rule readings that can be switched (documented in SPEC.md and described by
+    /// [`crate::switches::Switches`]); `Default` is the spec's.
+    type Switches: crate::switches::Switches;
 
     /// The name used on the command line (`kuma`, `chess`, `congo`, `hunterbeest`, `chu`).
     const NAME: &'static str;

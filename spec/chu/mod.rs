@@ -27,6 +27,7 @@ pub mod bitboard;
 pub mod record;
 pub mod repetition;
 pub mod rules;
+mod switches;
 
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;
