@@ -352,11 +352,13 @@ const MIDDLE_GAMES: [&str; 4] = [
 ];
 
 /// Lions, promoted Kirins, Horned Falcons and Soaring Eagles of both sides in reach of each
-/// other (the positions of `tests/all/chu_results.rs`).
+/// other (the positions of `tests/all/chu_results.rs`; the third with two Gold Generals added
+/// in each side's back corners, so that neither side can be bared inside the tree: there the
+/// bare-king rule ends fairyspec's game (CHU-7.1) and minase-core's move generator plays on).
 const BUILT_LION_POSITIONS: [&str; 3] = [
     "l1c1gk1g1c1l/3+h4+d3/2p1n2+o1p2/p1p6p1p/4p2p4/12/12/4P2P4/P1P6P1P/2P1N2+O1P2/3+H4+D3/L1C1GK1G1C1L b - 1",
     "6k5/3+d4+h3/4n2+o4/3p1p1P4/4N1p5/5+O2+H3/3+D8/12/12/12/12/5K6 b - 1",
-    "5k6/12/12/3+h1n6/2p1N1+o5/4+D1p5/3P1+O2+d3/12/12/12/12/6K5 w - 1",
+    "g4k5g/12/12/3+h1n6/2p1N1+o5/4+D1p5/3P1+O2+d3/12/12/12/12/G5K4G w - 1",
 ];
 
 /// The positions of the tree whose children are counted (plies 0 to `depth - 1`) where the game

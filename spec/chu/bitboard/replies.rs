@@ -16,17 +16,20 @@
 //! a non-lion taking a lion (the counter-strike rule L3 then binds the replies, CHU-5.3), a side
 //! with fewer than two pieces off its last rank (bare king may end the game, CHU-6.4, CHU-7), or
 //! more than 64 pieces of the opponent (the masks below are 64 bits). A lion two squares from
-//! an enemy lion (L2, CHU-5.2: its capture depends on protection, which any move may change) is
-//! counted on the played position, that lion alone.
+//! an enemy lion (L2, CHU-5.2: whether it may take that lion depends on the lion's protection)
+//! also depends on the squares where the lion's defenders and what blocks them can stand (a
+//! line through it, or within two squares); it is counted on the position after the move, read
+//! without playing it ([`super::lions::After`]).
 //!
 //! Measured (callgrind, `fairyspec perft chu 4 --count results`): see [`super::bb`].
 
 use super::bb::{for_squares, Bb};
 use super::board::{Board, Mv};
+use super::lions::{lion_moves, After};
 use super::movegen::{attacks, Counter, Emit, Rules, Sink};
 use super::tables::{
-    DIST2, FLAGS, KING_AREA, LAST_RANK, LION, LION_AREA, LION_DIRS, LION_POWER, NEIGHBOUR, NONE,
-    PROMOTES, PROMOTES_TO, SQUARES, ZONE,
+    DIST2, FLAGS, KING_AREA, LAST_RANK, LINES, LION, LION_AREA, LION_DIRS, LION_POWER, NEIGHBOUR,
+    NONE, PROMOTES, PROMOTES_TO, SQUARES, ZONE,
 };
 use crate::chu::BareKing;
 
@@ -129,8 +132,6 @@ pub struct Replies {
     slot: [u8; SQUARES],
     /// `depends[sq]`: the slots whose moves depend on square `sq`.
     depends: [u64; SQUARES],
-    /// Slots that depend on every square (a lion judged by L2).
-    always: u64,
 }
 
 impl Board {
@@ -150,15 +151,19 @@ impl Board {
             square: [0; 64],
             slot: [0; SQUARES],
             depends: [0; SQUARES],
-            always: 0,
         };
         let mut i = 0;
         for_squares!(sq in own => {
             let k = self.kind(sq);
             let bit = 1u64 << i;
             let n = if FLAGS[k] & LION != 0 {
-                if (self.lions[us] & DIST2[sq]).nonempty() {
-                    r.always |= bit;
+                let near = self.lions[us] & DIST2[sq];
+                if near.nonempty() {
+                    // L2 reads the squares of the lions it may take and of their defenders
+                    // ([`super::lions::attacked_by`]: a line through the lion, or within two).
+                    let mut reads = LION_AREA[sq];
+                    for_squares!(t in near => { reads |= LINES[t] | LION_AREA[t]; });
+                    for_squares!(s in reads => { r.depends[s] |= bit; });
                     self.lion_for::<RESULTS>(them, sq, rules)
                 } else {
                     for_squares!(s in LION_AREA[sq] => { r.depends[s] |= bit; });
@@ -180,12 +185,10 @@ impl Board {
 
     /// The moves of the lion of colour `c` on `sq`, counted on this board as if `c` were to
     /// move (L2 judged on this board).
+    #[inline(always)]
     fn lion_for<const RESULTS: bool>(&self, c: usize, sq: usize, rules: &Rules) -> u32 {
-        let mut b = *self;
-        b.turn = c as u8;
-        b.counter_strike = NONE;
         let mut n = Counter(0);
-        b.lion_moves::<_, RESULTS>(sq, !b.occ[c], rules, &mut n);
+        lion_moves::<_, _, RESULTS>(self, c, sq, !self.occ[c], rules, &mut n);
         n.0 as u32
     }
 
@@ -229,7 +232,7 @@ impl Board {
         let them = us ^ 1;
         let (from, to) = (m.from as usize, m.to as usize);
         let k = self.kind(from);
-        let mut affected = r.always | r.depends[from] | r.depends[to];
+        let mut affected = r.depends[from] | r.depends[to];
         let mut captured = Bb::EMPTY;
         if to != from && self.occ[them].has(to) {
             captured = captured.with(to);
@@ -270,6 +273,8 @@ impl Board {
             self.lions[us].minus(Bb::bit(from))
         };
         for_squares!(s in captured => { affected |= 1 << r.slot[s]; });
+        // The board after the move, for a lion judged by L2; read without playing the move.
+        let mut after: Option<After> = None;
         let mut n = i64::from(r.total);
         while affected != 0 {
             let i = affected.trailing_zeros() as usize;
@@ -282,7 +287,28 @@ impl Board {
             let k = self.kind(sq);
             n += i64::from(if FLAGS[k] & LION != 0 {
                 if (our_lions & DIST2[sq]).nonempty() {
-                    self.make(m).lion_for::<RESULTS>(them, sq, rules)
+                    if after.is_none() {
+                        let mut occ = [Bb::EMPTY; 2];
+                        occ[us] = enemy;
+                        occ[them] = own;
+                        let mut lions = [Bb::EMPTY; 2];
+                        lions[us] = our_lions;
+                        lions[them] = self.lions[them].minus(captured);
+                        after = Some(After {
+                            board: self,
+                            occ,
+                            lions,
+                            from,
+                            mid: m.mid as usize,
+                            to,
+                            to_code: (new_kind | us << 6) as u8,
+                        });
+                    }
+                    let mut c = Counter(0);
+                    if let Some(a) = &after {
+                        lion_moves::<_, _, RESULTS>(a, them, sq, !own, rules, &mut c);
+                    }
+                    c.0 as u32
                 } else {
                     lion::<RESULTS>(sq, own, enemy)
                 }
