@@ -24,10 +24,10 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # only stop a much slower machine (the script then warns that fewer inputs ran). (Those rates
 # were measured before the harness stopped writing two FENs per child; it is now about twice as
 # fast.) chu_differential is slower per input (a 12x12 board, 96 switch readings, Münster's bounded
-# search, the history of a walk): 14 inputs a second measured beside main's 5 on a machine loaded
-# with several builds (60 s runs, same conditions), where the issue measured 26 to 29 before the
-# change on a quieter one; so it too stops after 10,000 inputs, about 150 s on a free core, and
-# its 300 s limit only stops a slower machine. The parsers run thousands of inputs a second and
+# search, the history of a walk): main's 5 and 17 inputs a second against 14 and 30 after the
+# change, in two pairs of 60 s runs on a machine loaded with several builds, where the issue
+# measured 26 to 29 before the change on a quieter one; so it too stops after 10,000 inputs,
+# some 130 to 200 s on a free core, and its 300 s limit only stops a slower machine. The parsers run thousands of inputs a second and
 # get a fixed 45 s. Total at most 1,575 s (about 26 minutes), about 12 minutes expected.
 # Every differential target prints at exit how often each switch reading and each rare path was
 # reached (fairyspec::check::reach); this script shows it below the target's line.
