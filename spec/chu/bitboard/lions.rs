@@ -9,7 +9,7 @@
 
 use super::bb::{for_squares, Bb};
 use super::board::{Board, EMPTY};
-use super::movegen::{Rules, Sink};
+use super::sink::{Rules, Sink};
 use super::tables::{
     walk, DIST2, FLAGS, KING_AREA, LEAP, LINES, LION_AREA, NONE, PAWN_GB, RAYS, SLIDE, SQUARES,
 };

@@ -35,6 +35,7 @@ mod lions;
 mod movegen;
 mod perft;
 mod replies;
+mod sink;
 mod steps;
 pub mod tables;
 #[cfg(test)]

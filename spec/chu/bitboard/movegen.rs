@@ -3,81 +3,16 @@
 //! counting at the last ply of perft).
 
 use super::bb::{for_squares, Bb};
-use super::board::{Board, Mv, EMPTY};
+use super::board::{Board, EMPTY};
 use super::lions::{self, lion_moves, may_take_far_lion};
+pub use super::sink::{Counter, Emit, Rules, Sink};
 use super::steps::{shift, JUMPS, JUMP_CLASS};
 use super::tables::{
-    is_positive, FLAGS, LANCE, LAST_LINE, LAST_RANK, LEAP, LINE_ATT, LINE_DIRS, LINE_INDEX,
-    LINE_POS, LINE_TYPES, LINE_VALID, LION, LION_DIRS, LION_POWER, N, NEIGHBOUR, NONE, PAWN,
-    PROMOTES, RAYS, S, SIDE_MASK, SLIDE, ZONE, ZONE_LINE,
+    is_positive, FLAGS, LAST_LINE, LAST_RANK, LEAP, LINE_ATT, LINE_DIRS, LINE_INDEX, LINE_POS,
+    LINE_TYPES, LINE_VALID, LION, LION_DIRS, LION_POWER, N, NEIGHBOUR, NONE, PAWN, PROMOTES, RAYS,
+    S, SIDE_MASK, SLIDE, ZONE, ZONE_LINE,
 };
-use crate::chu::{CounterStrike, LastRankPromotion, LionProtection};
-
-/// The switches the move generator needs, in the form it reads them.
-#[derive(Clone, Copy, Debug)]
-pub struct Rules {
-    pub counter_strike: CounterStrike,
-    pub lion_protection: LionProtection,
-    /// The kind flags that may promote on reaching the last rank (CHU-4.3).
-    pub last_rank_promoters: u8,
-}
-
-impl Rules {
-    pub fn new(
-        counter_strike: CounterStrike,
-        lion_protection: LionProtection,
-        last_rank: LastRankPromotion,
-    ) -> Rules {
-        Rules {
-            counter_strike,
-            lion_protection,
-            last_rank_promoters: match last_rank {
-                LastRankPromotion::PawnAndLance => PAWN | LANCE,
-                LastRankPromotion::PawnOnly => PAWN,
-            },
-        }
-    }
-}
-
-/// Where generated moves go: [`Counter`] only counts them, [`Emit`] hands each to a closure.
-pub trait Sink {
-    /// The moves of the piece on `from` to each square of `dests`, and, for the squares of
-    /// `promos` (a subset), the same move with promotion as well.
-    fn moves(&mut self, from: usize, dests: Bb, promos: Bb);
-    /// The two-step moves `from mid to` for each `to` in `finals`.
-    fn two_steps(&mut self, from: usize, mid: usize, finals: Bb);
-}
-
-/// Counts moves without making them.
-pub struct Counter(pub u64);
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn moves(&mut self, _: usize, dests: Bb, promos: Bb) {
-        self.0 += (dests.count() + promos.count()) as u64;
-    }
-
-    #[inline(always)]
-    fn two_steps(&mut self, _: usize, _: usize, finals: Bb) {
-        self.0 += finals.count() as u64;
-    }
-}
-
-/// Hands every move to a closure.
-pub struct Emit<F: FnMut(Mv)>(pub F);
-
-impl<F: FnMut(Mv)> Sink for Emit<F> {
-    #[inline(always)]
-    fn moves(&mut self, from: usize, dests: Bb, promos: Bb) {
-        for_squares!(to in dests => { (self.0)(Mv::new(from, to, false)); });
-        for_squares!(to in promos => { (self.0)(Mv::new(from, to, true)); });
-    }
-
-    #[inline(always)]
-    fn two_steps(&mut self, from: usize, mid: usize, finals: Bb) {
-        for_squares!(to in finals => { (self.0)(Mv::two_step(from, mid, to)); });
-    }
-}
+use crate::chu::CounterStrike;
 
 /// The squares a slider on `sq` reaches in the directions `dirs` (absolute), stopping at (and
 /// including) the first occupied square of each ray.
