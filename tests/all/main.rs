@@ -22,6 +22,7 @@ mod congo_check;
 mod congo_data;
 mod congo_perft;
 mod congo_properties;
+mod congo_reference;
 mod diagrams;
 mod explain_golden;
 mod explain_properties;
