@@ -5,8 +5,9 @@ use super::error::CliError;
 use super::games::{self, CliGame, GameCommand};
 use super::json;
 use super::progress;
-use crate::perft::Divide;
-use crate::{Game, Generator, MoveTextError, Position};
+use crate::perft::hash::PerftTable;
+use crate::perft::{distinct_results, Counting, Divide};
+use crate::{Game, Generator, Move, MoveTextError, Position};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -94,7 +95,7 @@ struct Prepared<G: Game> {
 }
 
 /// `fairyspec perft <game> <depth> [--fen FEN] [--moves M] [--generator G] [--threads N]
-/// [--switch name=value]... [--json]`.
+/// [--count C] [--hash MB] [--hash-seed S] [--switch name=value]... [--json]`.
 pub fn perft_command(args: PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let game = args.game.clone();
     games::with_game(&game, Perft { args, out })
@@ -117,17 +118,31 @@ impl GameCommand for Perft<'_> {
 fn perft<G: CliGame>(cmd: Perft<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
     let Prepared { pos, gen } = args.position.prepare::<G>(args.inject_fault)?;
+    let counting = match args.count.as_str() {
+        "results" => Counting::Results,
+        _ => Counting::Routes,
+    };
+    let table = match args.hash {
+        0 => None,
+        mib => Some(PerftTable::new(mib, args.hash_seed).map_err(|e| {
+            CliError::CommandLine(format!("--hash {mib}: cannot allocate the table ({e})"))
+        })?),
+    };
     let bar = progress::perft_bar(args.depth);
     let report = |done: usize, of: usize, _mv: &str, nodes: u64| {
         if let Some(bar) = &bar {
             bar.root_move_done(done, of, nodes);
         }
     };
-    let divide = divide_threads(
+    let divide = divide_with(
         &*gen,
         &pos,
         args.depth,
-        args.threads,
+        &DivideOptions {
+            threads: args.threads,
+            counting,
+            table: table.as_ref(),
+        },
         bar.is_some().then_some(&report as &Progress),
     );
     if let Some(bar) = bar {
@@ -170,19 +185,59 @@ pub fn divide_threads<G: Game>(
     threads: usize,
     progress: Option<&Progress<'_>>,
 ) -> Divide {
+    let options = DivideOptions {
+        threads,
+        counting: Counting::Routes,
+        table: None,
+    };
+    divide_with(gen, pos, depth, &options, progress)
+}
+
+/// How [`divide_with`] counts: threads, routes or results (CHU-9.5), and the transposition
+/// table the threads share, if any.
+pub struct DivideOptions<'t> {
+    pub threads: usize,
+    pub counting: Counting,
+    pub table: Option<&'t PerftTable>,
+}
+
+/// [`divide_threads`] counted as `options` says. Under [`Counting::Results`] the root moves are
+/// [`crate::perft::distinct_results`]'s, one per result.
+pub fn divide_with<G: Game>(
+    gen: &dyn Generator<G>,
+    pos: &Position<G>,
+    depth: u32,
+    options: &DivideOptions<'_>,
+    progress: Option<&Progress<'_>>,
+) -> Divide {
     if depth == 0 {
         return Divide {
             moves: Vec::new(),
             total: 1,
         };
     }
-    let moves = gen.legal_moves(pos);
+    let moves: Vec<(Move<G::Kind>, Position<G>)> = match options.counting {
+        Counting::Routes => gen
+            .legal_moves(pos)
+            .into_iter()
+            .map(|m| {
+                let child = gen.play_unchecked(pos, &m);
+                (m, child)
+            })
+            .collect(),
+        Counting::Results => distinct_results(gen, pos),
+    };
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(moves.len()));
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(mv) = moves.get(i) else { break };
-        let nodes = gen.perft(&gen.play_unchecked(pos, mv), depth - 1);
+        let Some((mv, child)) = moves.get(i) else {
+            break;
+        };
+        let nodes = match options.table {
+            Some(table) => gen.perft_hashed(child, depth - 1, options.counting, table),
+            None => gen.perft_counting(child, depth - 1, options.counting),
+        };
         let text = mv.to_string();
         // A worker that panicked has already ended the run; the data itself cannot be torn.
         let mut done = results
@@ -193,7 +248,7 @@ pub fn divide_threads<G: Game>(
         }
         done.push((text, nodes));
     };
-    let workers = threads.clamp(1, moves.len().max(1));
+    let workers = options.threads.clamp(1, moves.len().max(1));
     if workers == 1 {
         work();
     } else {
