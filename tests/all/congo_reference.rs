@@ -4,9 +4,9 @@
 //! derived in its comment from SPEC.md, chapter "Congo"; none was copied from a generator.
 
 use fairyspec::congo::rules::{piece_moves, piece_moves_traced, Reference};
-use fairyspec::congo::{Congo, CongoKind, CongoSwitches};
+use fairyspec::congo::{Congo, CongoKind, CongoSwitches, MonkeyReentry};
 use fairyspec::trace::{Line, Modality, Movement, Recorder, Stop};
-use fairyspec::{Move, Offset, Position, Square};
+use fairyspec::{Game, Move, Offset, Position, Square};
 
 fn position(fen: &str) -> Position<Congo> {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -108,4 +108,20 @@ fn congo_3_5_piece_moves_of_the_start_giraffe() {
     let start = Position::<Congo>::start();
     let a1 = Square::parse("a1").expect("square");
     assert_eq!(texts(&piece_moves(start.setup(), a1)), ["a1a3", "a1c3"]);
+}
+
+/// CONGO-5.4's switch, and the generator's name, as the reference reports them (the trait
+/// `Generator` promises `"reference"` or `"bitboard"`; `fairyspec serve` sends it in its JSON
+/// and the conformance reports print it): a reference made with `monkey-reentry=survives` says
+/// so, and is called `"reference"`.
+#[test]
+fn congo_5_4_the_reference_keeps_its_switches_and_its_name() {
+    for reading in [MonkeyReentry::Drowns, MonkeyReentry::Survives] {
+        let switches = CongoSwitches {
+            monkey_reentry: reading,
+        };
+        let reference = Congo::reference(&switches);
+        assert_eq!(reference.switches().monkey_reentry, reading);
+        assert_eq!(reference.name(), "reference");
+    }
 }
