@@ -10,6 +10,7 @@ mod chess_check;
 mod chess_perft;
 mod chess_shakmaty;
 mod chu_bitboard;
+mod chu_end;
 mod chu_games;
 mod chu_pieces;
 mod chu_properties;
