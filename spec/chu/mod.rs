@@ -24,6 +24,10 @@
 //! like the Dragon King, but it is not one).
 
 pub mod bitboard;
+pub mod check;
+mod diagram;
+mod explain;
+pub mod fuzz;
 pub mod record;
 pub mod repetition;
 pub mod rules;

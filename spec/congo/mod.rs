@@ -23,6 +23,9 @@
 //! [`read_move_text`] also reads mindsports' `d2-e3` and `a2-c4-c6x`.
 
 pub mod bitboard;
+pub mod check;
+mod diagram;
+mod explain;
 pub mod rules;
 pub mod zillions;
 

@@ -11,7 +11,6 @@
 //! `fairyspec diagram all -o docs/diagrams`); a test fails when a generator change changes one
 //! of the pictures until they are written again.
 
-mod games;
 mod svg;
 
 use crate::explain::Explain;

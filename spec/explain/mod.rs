@@ -44,7 +44,6 @@
 //! ```
 
 mod describe;
-mod games;
 
 use crate::moves::ParseMoveError;
 use crate::trace::{Line, Modality, Movement, Recorder, Rule, Stop, Trace};

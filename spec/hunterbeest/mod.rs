@@ -25,6 +25,9 @@
 //! ```
 
 pub mod bitboard;
+pub mod check;
+mod diagram;
+mod explain;
 pub mod rules;
 
 use crate::fen::FenDialect;

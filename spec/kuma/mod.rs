@@ -10,6 +10,9 @@
 //! property tests hold the reference generator to them; neither generator reads them.
 
 pub mod bitboard;
+pub mod check;
+mod diagram;
+mod explain;
 pub mod rules;
 
 use crate::fen::FenDialect;
