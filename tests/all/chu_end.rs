@@ -123,13 +123,50 @@ fn chu_7_2_the_jcsa_bare_king_needs_exactly_a_royal_and_one_piece_out_of_reach()
     let lishogi = under(BareKing::Lishogi);
     let gote_loses = Some(Outcome::win(Colour::White, Reason::BareKing));
     for (sfen, under_jcsa, under_lishogi) in [
-        ("12/12/12/12/6k5/12/4G7/6K5/12/12/12/12 w - 1", gote_loses, gote_loses),
-        ("12/12/12/12/6k5/12/4G7/6K5/9I2/12/12/12 w - 1", gote_loses, gote_loses),
-        ("12/12/12/12/6k5/12/4G7/6K5/2G9/12/12/12 w - 1", None, gote_loses),
+        (
+            "12/12/12/12/6k5/12/4G7/6K5/12/12/12/12 w - 1",
+            gote_loses,
+            gote_loses,
+        ),
+        (
+            "12/12/12/12/6k5/12/4G7/6K5/9I2/12/12/12 w - 1",
+            gote_loses,
+            gote_loses,
+        ),
+        (
+            "12/12/12/12/6k5/12/4G7/6K5/2G9/12/12/12 w - 1",
+            None,
+            gote_loses,
+        ),
         ("12/12/12/12/6k5/5G6/12/6K5/12/12/12/12 w - 1", None, None),
         ("11g/12/12/12/6k5/12/4G7/6K5/12/12/12/12 w - 1", None, None),
     ] {
         assert_eq!(outcome(&jcsa, sfen), under_jcsa, "jcsa {sfen}");
         assert_eq!(outcome(&lishogi, sfen), under_lishogi, "lishogi {sfen}");
+    }
+}
+
+/// CHU-7.3, CHU-7.4 — the Münster rule applies only when X is bared and Y is not ("the rule
+/// applies when X is bared and the opponent Y is not"); two lone royals are CHU-6.6's business
+/// under every reading of `bare-king`. Two lone Kings on 6e and 6h (not adjacent): a draw by
+/// insufficient material, not a bare-king verdict. Side by side (6e and 6f): no verdict at all,
+/// the side to move takes the other King (CHU-6.6, CHU-6.2) — it has not won by clause (c).
+#[test]
+fn chu_7_3_munster_leaves_two_lone_royals_to_chu_6_6() {
+    for rule in [BareKing::Munster1997, BareKing::Munster1997Emended] {
+        let gens = under(rule);
+        assert_eq!(
+            outcome(&gens, "12/12/12/12/6k5/12/12/6K5/12/12/12/12 b - 1"),
+            Some(Outcome::draw(Reason::InsufficientMaterial)),
+            "{rule:?}"
+        );
+        let side_by_side = "12/12/12/12/6k5/6K5/12/12/12/12/12/12 b - 1";
+        assert_eq!(outcome(&gens, side_by_side), None, "{rule:?}");
+        let moves: Vec<String> = gens[0]
+            .legal_moves(&position(side_by_side))
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert!(moves.contains(&"6f6e".to_string()), "{rule:?} {moves:?}");
     }
 }
