@@ -151,10 +151,17 @@ fn chu_7_2_the_jcsa_bare_king_needs_exactly_a_royal_and_one_piece_out_of_reach()
 /// under every reading of `bare-king`. Two lone Kings on 6e and 6h (not adjacent): a draw by
 /// insufficient material, not a bare-king verdict. Side by side (6e and 6f): no verdict at all,
 /// the side to move takes the other King (CHU-6.6, CHU-6.2) — it has not won by clause (c).
+/// And with nobody bare (King and Gold each, the Golds face to face on 8f and 8g) the rule has
+/// nothing to say, though sente could bare gote at once.
 #[test]
 fn chu_7_3_munster_leaves_two_lone_royals_to_chu_6_6() {
     for rule in [BareKing::Munster1997, BareKing::Munster1997Emended] {
         let gens = under(rule);
+        assert_eq!(
+            outcome(&gens, "12/12/12/12/6k5/4g7/4G7/6K5/12/12/12/12 b - 1"),
+            None,
+            "{rule:?}"
+        );
         assert_eq!(
             outcome(&gens, "12/12/12/12/6k5/12/12/6K5/12/12/12/12 b - 1"),
             Some(Outcome::draw(Reason::InsufficientMaterial)),
