@@ -20,12 +20,12 @@ impl Draw for Chu {
             Region {
                 squares: zone(Colour::White),
                 style: RegionStyle::Zone,
-                label: "Black's (sente's) promotion zone (CHU-4.1)",
+                label: "sente's promotion zone, ranks a-d (CHU-4.1)",
             },
             Region {
                 squares: zone(Colour::Black),
                 style: RegionStyle::Zone,
-                label: "White's (gote's) promotion zone (CHU-4.1)",
+                label: "gote's promotion zone, ranks i-l (CHU-4.1)",
             },
         ]
     }

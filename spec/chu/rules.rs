@@ -396,7 +396,7 @@ fn tokin(w: &mut Walk) {
 
 /// The rule of each piece's movement, as the walk reports it to a trace: CHU-3.4 for the lions,
 /// CHU-3.6 for the Horned Falcon and Soaring Eagle, else CHU-3.2 or CHU-3.3.
-fn movement_rule(kind: ChuKind) -> Rule {
+pub(crate) fn movement_rule(kind: ChuKind) -> Rule {
     match kind {
         ChuKind::Lion | ChuKind::PromotedKirin => "CHU-3.4",
         ChuKind::HornedFalcon | ChuKind::SoaringEagle => "CHU-3.6",

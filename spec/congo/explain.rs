@@ -17,6 +17,7 @@ impl Explain for Congo {
         promotion: Some("CONGO-3.9"),
         drowning: Some("CONGO-5.2"),
         promotion_text: "CORE-1.3",
+        notation: "CORE-1.3",
     };
 
     fn traced_legal_moves(

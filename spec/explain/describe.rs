@@ -1,7 +1,7 @@
 //! Words for directions, distances and lines, owner-relative as SPEC.md writes them.
 
 use crate::trace::{Line, Modality, Movement};
-use crate::{Colour, Kind, Move, Offset, Square};
+use crate::{Colour, Offset, Square};
 
 /// `to − from` as the owner of the moving piece sees it (forward is a positive rank).
 pub fn delta(from: Square, to: Square, owner: Colour) -> Offset {
@@ -103,13 +103,4 @@ pub fn line_phrase(line: &Line, owner: Colour) -> String {
         Modality::CaptureOnly => ", only to capture",
     };
     format!("{how}{modality}")
-}
-
-/// A multi-leg move's squares, `c3-e3-e5`.
-pub fn path<K: Kind>(mv: &Move<K>) -> String {
-    mv.path()
-        .iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join("-")
 }

@@ -17,6 +17,7 @@ impl Explain for Hunterbeest {
         promotion: None,
         drowning: None,
         promotion_text: "CORE-1.3",
+        notation: "CORE-1.3",
     };
 
     fn traced_legal_moves(

@@ -105,6 +105,14 @@ impl crate::Kind for HunterbeestKind {
         }
     }
 
+    fn betza(self) -> Option<&'static str> {
+        BETZA.iter().find(|(k, _)| *k == self).map(|(_, b)| *b)
+    }
+
+    fn rule(self) -> Option<&'static str> {
+        Some(rules::movement_rule(self))
+    }
+
     fn name(self) -> &'static str {
         match self {
             HunterbeestKind::King => "King",

@@ -86,6 +86,14 @@ impl crate::Kind for KumaKind {
         }
     }
 
+    fn betza(self) -> Option<&'static str> {
+        BETZA.iter().find(|(k, _)| *k == self).map(|(_, b)| *b)
+    }
+
+    fn rule(self) -> Option<&'static str> {
+        Some(rules::movement_rule(self))
+    }
+
     fn name(self) -> &'static str {
         match self {
             KumaKind::King => "King",
