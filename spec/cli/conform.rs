@@ -2,30 +2,22 @@
 //! (see [`crate::conform`]).
 
 use super::args::ConformArgs;
+pub use super::args::Protocol;
 use super::error::CliError;
-use super::games::{self, CliGame, GameCommand};
 use super::progress;
-use super::verify::DEFAULT_CORPUS;
 use crate::conform::mapping::builtin;
 use crate::conform::{
     conform, ConformOptions, CorpusEntry, Engine, EngineError, PerftreeEngine, UciEngine,
 };
 use crate::perft::parse_perft_file;
+use crate::registry::{self, GameCommand, Registered};
+use crate::verify::DEFAULT_CORPUS;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Seconds one engine query may take unless `--timeout` says otherwise.
 pub const DEFAULT_TIMEOUT: u64 = 60;
-
-/// How the engine is spoken to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Protocol {
-    /// One process per query: `<command> <depth> "<fen>" "<moves>"`, perftree output
-    Perftree,
-    /// One long-lived UCI engine answering `go perft N`
-    Uci,
-}
 
 struct Conform<'o> {
     args: ConformArgs,
@@ -41,7 +33,7 @@ pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), Cli
     let corpus = args
         .corpus
         .clone()
-        .unwrap_or_else(|| Path::new(DEFAULT_CORPUS).join(&args.game));
+        .unwrap_or_else(|| Path::new(DEFAULT_CORPUS).join(args.game.name()));
     let options = engine_options(&args.options)?;
     if !options.is_empty() && args.protocol == Protocol::Perftree {
         return Err(CliError::Usage(
@@ -51,16 +43,13 @@ pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), Cli
     if let Some(path) = &args.report {
         check_writable(path)?;
     }
-    let game = args.game.clone();
-    games::with_game(
-        &game,
-        Conform {
-            args,
-            corpus,
-            options,
-            out,
-        },
-    )
+    let game = args.game;
+    game.run(Conform {
+        args,
+        corpus,
+        options,
+        out,
+    })
 }
 
 /// Fails now, before the run, if the report cannot be written: creates (or truncates) the file.
@@ -140,8 +129,8 @@ pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, 
 }
 
 impl GameCommand for Conform<'_> {
-    type Output = ();
-    fn run<G: CliGame>(self) -> Result<(), CliError> {
+    type Output = Result<(), CliError>;
+    fn run<G: Registered>(self) -> Self::Output {
         run::<G>(self)
     }
 }
@@ -150,11 +139,11 @@ fn engine_failed(e: &EngineError) -> CliError {
     CliError::Engine(e.to_string())
 }
 
-fn run<G: CliGame>(cmd: Conform<'_>) -> Result<(), CliError> {
+fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
     let entries = read_corpus(&cmd.corpus, args.depth)?;
-    let switches = games::switches::<G>(args.switches.iter().map(String::as_str))?;
-    let gen = games::generator::<G>(None, &switches)?;
+    let switches = registry::switches::<G>(args.switches.iter().map(String::as_str))?;
+    let gen = registry::generator::<G>(None, &switches)?;
     let map = builtin(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
     let timeout = Duration::from_secs(args.timeout);
     let mut engine: Box<dyn Engine> = match args.protocol {
