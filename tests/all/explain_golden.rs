@@ -628,6 +628,60 @@ fn chu_5_3_counter_strike() {
     );
 }
 
+/// Whether some statement of `e` cites `rule`.
+fn cites(e: &Explanation, rule: &str) -> bool {
+    e.reasons
+        .iter()
+        .chain(&e.effects)
+        .chain(&e.position)
+        .any(|c| c.rule == rule)
+}
+
+/// CHU-5.3 (L3) binds the Horned Falcon: after sente's Pawn took gote's Lion on 6e (the
+/// counter-strike square), gote's Falcon on 7h may not take sente's Lion on 7j with the second
+/// leg of its lion ray, and the explanation says why; its plain step 7h7i is legal and no
+/// counter-strike refusal is told of it.
+#[test]
+fn chu_5_3_counter_strike_refuses_the_falcon_s_second_leg() {
+    let before = "k11/12/12/12/6n5/6P5/12/5+h6/12/5N6/12/11K b - 1";
+    let e = chu(ChuSwitches::default(), Some(before), &["6f6e"], "7h7i7j");
+    says(&e, false, "CHU-5.3", "counter-strike");
+    says(&e, false, "CHU-5.3", "may not take the lion on 7j");
+    let e = chu(ChuSwitches::default(), Some(before), &["6f6e"], "7h7i");
+    assert!(e.legal, "{e}");
+    assert!(!cites(&e, "CHU-5.3"), "{e}");
+}
+
+/// CHU-3.4 and CHU-3.6: a two-step move that does not come back is a lion's two-step move when
+/// a Lion makes it, and a two-step move on a lion ray when a Horned Falcon makes it (a Falcon is
+/// not a lion, CHU-5). Gote's Pawn on 12a keeps gote from being bared (CHU-6.4).
+#[test]
+fn chu_3_4_and_3_6_two_step_moves_named_by_who_makes_them() {
+    let lion = "p11/12/12/12/12/12/12/5N6/12/12/12/K10k b - 1";
+    let e = chu(ChuSwitches::default(), Some(lion), &[], "7h7g7f");
+    says(&e, true, "CHU-3.4", "a lion's two-step move");
+    assert!(!cites(&e, "CHU-3.6"), "{e}");
+    let falcon = "p11/12/12/12/12/12/12/5+H6/12/12/12/K10k b - 1";
+    let e = chu(ChuSwitches::default(), Some(falcon), &[], "7h7g7f");
+    says(&e, true, "CHU-3.6", "a two-step move on a lion ray");
+    assert!(!cites(&e, "CHU-3.4"), "{e}");
+}
+
+/// CHU-5.2 (L2): sente's Lion on 7h may not take gote's Lion on 7f, protected by the Pawn on 7e,
+/// through 7g either. Through an empty 7g the refusal says only that the lion is protected; when
+/// the first leg takes a gote Pawn on 7g it adds that a Pawn is no bridge (the bridge capture
+/// needs another piece).
+#[test]
+fn chu_5_2_a_pawn_taken_on_the_way_is_no_bridge() {
+    let empty = "12/12/12/12/5p6/5n6/12/5N6/12/12/12/K10k b - 1";
+    let e = chu(ChuSwitches::default(), Some(empty), &[], "7h7g7f");
+    says(&e, false, "CHU-5.2", "the lion on 7f is protected");
+    assert!(!e.to_string().contains("bridge"), "{e}");
+    let pawn = "12/12/12/12/5p6/5n6/5p6/5N6/12/12/12/K10k b - 1";
+    let e = chu(ChuSwitches::default(), Some(pawn), &[], "7h7g7f");
+    says(&e, false, "CHU-5.2", "which is no bridge");
+}
+
 // ---------------------------------------------------------------------------------------------
 // The words a shogi player reads (issue: wrong or unhelpful explanations), each by hand from
 // SPEC.md and the position.
