@@ -149,6 +149,7 @@ pub const CHU_SWITCHES: [ChuSwitches; 3] = [
     ChuSwitches {
         bare_king: BareKing::Lishogi,
         counter_strike: CounterStrike::Lishogi,
+        kirin_recapture: crate::chu::KirinRecapture::Allowed,
         lion_protection: LionProtection::Lishogi,
         last_rank_promotion: LastRankPromotion::PawnAndLance,
         repetition: crate::chu::Repetition::Lishogi,
@@ -156,6 +157,7 @@ pub const CHU_SWITCHES: [ChuSwitches; 3] = [
     ChuSwitches {
         bare_king: BareKing::Munster1997,
         counter_strike: CounterStrike::Jcsa,
+        kirin_recapture: crate::chu::KirinRecapture::CounterStrike,
         lion_protection: LionProtection::Hachu,
         last_rank_promotion: LastRankPromotion::PawnOnly,
         repetition: crate::chu::Repetition::Western,
@@ -163,6 +165,7 @@ pub const CHU_SWITCHES: [ChuSwitches; 3] = [
     ChuSwitches {
         bare_king: BareKing::Munster1997Emended,
         counter_strike: CounterStrike::Lishogi,
+        kirin_recapture: crate::chu::KirinRecapture::CounterStrike,
         lion_protection: LionProtection::Lishogi,
         last_rank_promotion: LastRankPromotion::PawnAndLance,
         repetition: crate::chu::Repetition::Lishogi,

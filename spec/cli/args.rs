@@ -4,9 +4,10 @@
 //! The game names, their status and their rule switches in the help pages are generated from the
 //! games themselves ([`super::games::GAMES`], [`super::games::with_game`]), never written here.
 
-use super::conform::Protocol;
+use super::conform::{Protocol, SetboardStyle};
 use super::games::{GeneratorChoice, GAMES};
 use super::perft::Fault;
+use crate::perft::Counting;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use clap_complete::Shell;
@@ -100,6 +101,9 @@ pub struct PerftArgs {
     /// Threads sharing the root moves (1 to 256)
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads)]
     pub threads: usize,
+    /// What counts as one node: every legal move (routes), or one per distinct result (CHU-9.5)
+    #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
+    pub count: Counting,
     /// The result as one JSON object (schema fairyspec.perft/1) instead of the perftree text
     #[arg(long)]
     pub json: bool,
@@ -153,6 +157,10 @@ pub struct VerifyArgs {
     /// Threads sharing each count's root moves (1 to 256)
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads)]
     pub threads: usize,
+    /// Only the records counted this way (`count` in a .perft block; default: every record, each
+    /// counted as its block says)
+    #[arg(long, value_name = "C", value_parser = counting())]
+    pub count: Option<Counting>,
     /// The whole result as one JSON object (schema fairyspec.verify/1) instead of the tables
     #[arg(long)]
     pub json: bool,
@@ -176,9 +184,20 @@ pub struct ConformArgs {
     /// Check every position at this depth only (default: the depths the corpus lists)
     #[arg(long, value_name = "N", value_parser = conform_depth)]
     pub depth: Option<u32>,
-    /// A UCI option for the engine (--protocol uci)
+    /// An engine option: `setoption` (UCI, USI) or `option NAME=VALUE` (XBoard)
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// The perft command of a UCI or USI engine, `{depth}` standing for the depth
+    /// (default `go perft {depth}`)
+    #[arg(long, value_name = "TEXT")]
+    pub perft_command: Option<String>,
+    /// How an XBoard engine is given a position: the whole FEN, or the board alone (HaChu)
+    #[arg(long, value_name = "S")]
+    pub setboard: Option<SetboardStyle>,
+    /// Give the engine the FEN of the position reached, with no moves, instead of the corpus
+    /// position and the moves played from it (for an engine that cannot play moves itself)
+    #[arg(long)]
+    pub reached_fen: bool,
     /// The engine's move text to the spec's
     #[arg(long, value_name = "NAME", default_value = "identity", value_parser = map_names())]
     pub map: String,
@@ -191,6 +210,9 @@ pub struct ConformArgs {
     /// The specification's rule reading SPEC.md names
     #[arg(long = "switch", value_name = "NAME=VALUE")]
     pub switches: Vec<String>,
+    /// What counts as one node: every legal move (routes), or one per distinct result (CHU-9.5)
+    #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
+    pub count: Counting,
 }
 
 /// `fairyspec explain`.
@@ -348,6 +370,13 @@ fn positions(text: &str) -> Result<usize, String> {
 
 fn seed(text: &str) -> Result<u64, String> {
     number("--seed", text, 0, u64::MAX)
+}
+
+/// `routes` or `results` ([`Counting`]).
+fn counting() -> impl TypedValueParser<Value = Counting> {
+    clap::builder::PossibleValuesParser::new(Counting::ALL.map(Counting::name)).try_map(|name| {
+        Counting::from_name(&name).ok_or_else(|| format!("unknown counting {name:?}"))
+    })
 }
 
 fn map_names() -> clap::builder::PossibleValuesParser {

@@ -7,10 +7,13 @@ use super::games::{self, CliGame, GameCommand};
 use super::progress;
 use super::verify::DEFAULT_CORPUS;
 use crate::conform::mapping::builtin;
+use crate::conform::uci::DEFAULT_PERFT_COMMAND;
 use crate::conform::{
-    conform, ConformOptions, CorpusEntry, Engine, EngineError, PerftreeEngine, UciEngine,
+    conform, ConformOptions, CorpusEntry, Dialect, Engine, EngineError, PerftreeEngine, Setboard,
+    UciEngine, XboardEngine,
 };
-use crate::perft::parse_perft_file;
+use crate::fen::FenDialect;
+use crate::perft::{parse_perft_file, Counting};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -25,6 +28,19 @@ pub enum Protocol {
     Perftree,
     /// One long-lived UCI engine answering `go perft N`
     Uci,
+    /// One long-lived USI (shogi) engine answering its perft command (--perft-command)
+    Usi,
+    /// One long-lived XBoard engine without perft: its moves from its highlight answers
+    Xboard,
+}
+
+/// How an XBoard engine is given a position (`--setboard`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SetboardStyle {
+    /// `setboard <FEN>`
+    Fen,
+    /// `setboard <board>` only, the first player to move (HaChu 0.21); other positions turned
+    Board,
 }
 
 struct Conform<'o> {
@@ -34,9 +50,19 @@ struct Conform<'o> {
     out: &'o mut dyn Write,
 }
 
-/// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci] [--corpus PATH]
-/// [--depth N] [--option NAME=VALUE]... [--map NAME] [--timeout S] [--report FILE.json]
-/// [--switch NAME=VALUE]...` (the switches choose the specification's rule readings).
+/// The name of a game in XBoard's `variant` command, where it is not the default (orthodox chess).
+pub fn xboard_variant(game: &str) -> Option<&'static str> {
+    match game {
+        "chu" => Some("chu"),
+        _ => None,
+    }
+}
+
+/// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci|usi|xboard]
+/// [--corpus PATH] [--depth N] [--count routes|results] [--option NAME=VALUE]...
+/// [--perft-command TEXT] [--setboard fen|board] [--reached-fen] [--map NAME] [--timeout S]
+/// [--report FILE.json] [--switch NAME=VALUE]...` (the switches choose the specification's rule
+/// readings).
 pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let corpus = args
         .corpus
@@ -45,7 +71,17 @@ pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), Cli
     let options = engine_options(&args.options)?;
     if !options.is_empty() && args.protocol == Protocol::Perftree {
         return Err(CliError::Usage(
-            "--option is for UCI engines (--protocol uci)".to_string(),
+            "--option is for UCI, USI and XBoard engines (--protocol uci|usi|xboard)".to_string(),
+        ));
+    }
+    if args.perft_command.is_some() && !matches!(args.protocol, Protocol::Uci | Protocol::Usi) {
+        return Err(CliError::Usage(
+            "--perft-command is for UCI and USI engines (--protocol uci|usi)".to_string(),
+        ));
+    }
+    if args.setboard.is_some() && args.protocol != Protocol::Xboard {
+        return Err(CliError::Usage(
+            "--setboard is for XBoard engines (--protocol xboard)".to_string(),
         ));
     }
     if let Some(path) = &args.report {
@@ -155,25 +191,72 @@ fn run<G: CliGame>(cmd: Conform<'_>) -> Result<(), CliError> {
     let entries = read_corpus(&cmd.corpus, args.depth)?;
     let switches = games::switches::<G>(args.switches.iter().map(String::as_str))?;
     let gen = games::generator::<G>(None, &switches)?;
-    let map = builtin(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
+    let map =
+        builtin::<G>(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
     let timeout = Duration::from_secs(args.timeout);
+    let perft_command = args
+        .perft_command
+        .as_deref()
+        .unwrap_or(DEFAULT_PERFT_COMMAND);
     let mut engine: Box<dyn Engine> = match args.protocol {
         Protocol::Perftree => {
             Box::new(PerftreeEngine::new(&args.engine, timeout).map_err(|e| engine_failed(&e))?)
         }
-        Protocol::Uci => Box::new(
-            UciEngine::start(&args.engine, &cmd.options, timeout).map_err(|e| engine_failed(&e))?,
-        ),
+        Protocol::Uci | Protocol::Usi => {
+            let dialect = if args.protocol == Protocol::Uci {
+                Dialect::Uci
+            } else {
+                Dialect::Usi
+            };
+            Box::new(
+                UciEngine::start_dialect(
+                    dialect,
+                    &args.engine,
+                    &cmd.options,
+                    perft_command,
+                    timeout,
+                )
+                .map_err(|e| engine_failed(&e))?,
+            )
+        }
+        Protocol::Xboard => {
+            let setboard = match args.setboard.unwrap_or(SetboardStyle::Fen) {
+                SetboardStyle::Fen => Setboard::Fen,
+                SetboardStyle::Board => Setboard::Board {
+                    symmetry: G::SYMMETRY,
+                    first: match G::DIALECT {
+                        FenDialect::Sfen => 'b',
+                        _ => 'w',
+                    },
+                },
+            };
+            Box::new(
+                XboardEngine::start(
+                    &args.engine,
+                    &cmd.options,
+                    xboard_variant(G::NAME),
+                    setboard,
+                    timeout,
+                )
+                .map_err(|e| engine_failed(&e))?,
+            )
+        }
     };
     let opts = ConformOptions {
         generator: &*gen,
         map: &*map,
         map_name: &args.map,
+        counting: args.count,
+        send_reached: args.reached_fen,
     };
     let out = cmd.out;
+    let counting = match args.count {
+        Counting::Routes => "",
+        Counting::Results => "; counting by result",
+    };
     writeln!(
         out,
-        "conform {}: engine {}; map {}; spec generator {}",
+        "conform {}: engine {}; map {}; spec generator {}{counting}",
         G::NAME,
         engine.describe(),
         args.map,

@@ -5,7 +5,7 @@ use super::error::CliError;
 use super::games::{self, CliGame, GameCommand};
 use super::json;
 use super::progress;
-use crate::perft::Divide;
+use crate::perft::{distinct_results, Counting, Divide};
 use crate::{Game, Generator, MoveTextError, Position};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -94,7 +94,7 @@ struct Prepared<G: Game> {
 }
 
 /// `fairyspec perft <game> <depth> [--fen FEN] [--moves M] [--generator G] [--threads N]
-/// [--switch name=value]... [--json]`.
+/// [--count routes|results] [--switch name=value]... [--json]`.
 pub fn perft_command(args: PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let game = args.game.clone();
     games::with_game(&game, Perft { args, out })
@@ -128,6 +128,7 @@ fn perft<G: CliGame>(cmd: Perft<'_>) -> Result<(), CliError> {
         &pos,
         args.depth,
         args.threads,
+        args.count,
         bar.is_some().then_some(&report as &Progress),
     );
     if let Some(bar) = bar {
@@ -149,6 +150,7 @@ fn perft<G: CliGame>(cmd: Perft<'_>) -> Result<(), CliError> {
                 })
                 .collect(),
             total: divide.total,
+            count: args.count,
         };
         json::write(cmd.out, &doc)
     } else {
@@ -161,13 +163,14 @@ fn perft<G: CliGame>(cmd: Perft<'_>) -> Result<(), CliError> {
 pub type Progress<'a> = dyn Fn(usize, usize, &str, u64) + Sync + 'a;
 
 /// Perft divided by root move, the root moves shared out among `threads` threads (each takes the
-/// next unfinished root move). Same result as [`crate::perft::divide`]: sorted by move text; at
-/// depth 0 no moves and a total of 1.
+/// next unfinished root move), counted as `counting` says. Same result as
+/// [`crate::perft::divide_counting`]: sorted by move text; at depth 0 no moves and a total of 1.
 pub fn divide_threads<G: Game>(
     gen: &dyn Generator<G>,
     pos: &Position<G>,
     depth: u32,
     threads: usize,
+    counting: Counting,
     progress: Option<&Progress<'_>>,
 ) -> Divide {
     if depth == 0 {
@@ -176,24 +179,36 @@ pub fn divide_threads<G: Game>(
             total: 1,
         };
     }
-    let moves = gen.legal_moves(pos);
+    // The root moves and the positions they lead to: every legal move, or one per result.
+    let roots: Vec<(String, Position<G>)> = match counting {
+        Counting::Routes => gen
+            .legal_moves(pos)
+            .iter()
+            .map(|m| (m.to_string(), gen.play_unchecked(pos, m)))
+            .collect(),
+        Counting::Results => distinct_results(gen, pos)
+            .into_iter()
+            .map(|(m, child)| (m.to_string(), child))
+            .collect(),
+    };
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(moves.len()));
+    let results = Mutex::new(Vec::with_capacity(roots.len()));
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(mv) = moves.get(i) else { break };
-        let nodes = gen.perft(&gen.play_unchecked(pos, mv), depth - 1);
-        let text = mv.to_string();
+        let Some((text, child)) = roots.get(i) else {
+            break;
+        };
+        let nodes = gen.perft_counting(child, depth - 1, counting);
         // A worker that panicked has already ended the run; the data itself cannot be torn.
         let mut done = results
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(report) = progress {
-            report(done.len() + 1, moves.len(), &text, nodes);
+            report(done.len() + 1, roots.len(), text, nodes);
         }
-        done.push((text, nodes));
+        done.push((text.clone(), nodes));
     };
-    let workers = threads.clamp(1, moves.len().max(1));
+    let workers = threads.clamp(1, roots.len().max(1));
     if workers == 1 {
         work();
     } else {

@@ -22,7 +22,7 @@ use super::json::{self, Check, PerftRow as JsonPerftRow, RecordRow, Status};
 use super::perft::divide_threads;
 use super::progress;
 use super::replay::{read_text, reason_matches, result_of};
-use crate::perft::{parse_perft_file, PerftRecord};
+use crate::perft::{parse_perft_file, Counting, PerftRecord};
 use crate::{Game, Generator, Position};
 use indicatif::ProgressBar;
 use std::io::Write;
@@ -51,6 +51,8 @@ struct Tally {
 struct Settings {
     max_reference_nodes: u64,
     threads: usize,
+    /// `--count`: only the records counted this way.
+    count: Option<Counting>,
 }
 
 /// What to check for one game: its `.perft` files and its `games/expected.txt`, if any.
@@ -68,6 +70,7 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
     let settings = Settings {
         max_reference_nodes: args.max_reference_nodes,
         threads: args.threads,
+        count: args.count,
     };
     let corpus = args.corpus.clone();
     let mut sink = std::io::sink();
@@ -285,15 +288,22 @@ enum PerftRow<G: Game> {
         position: Position<G>,
         depth: u32,
         expected: u64,
+        counting: Counting,
     },
     /// A record that cannot be checked (its FEN is no position, or it lists no counts).
     Broken { id: String, why: String },
 }
 
 impl<G: Game> PerftRow<G> {
-    fn id(&self) -> &str {
+    /// The width of the row's id in the table (with ` [results]` for a count by result).
+    fn shown_len(&self) -> usize {
         match self {
-            PerftRow::Count { id, .. } | PerftRow::Broken { id, .. } => id,
+            PerftRow::Count {
+                id,
+                counting: Counting::Results,
+                ..
+            } => id.len() + " [results]".len(),
+            PerftRow::Count { id, .. } | PerftRow::Broken { id, .. } => id.len(),
         }
     }
 }
@@ -318,6 +328,7 @@ fn perft_rows<G: Game>(rec: PerftRecord) -> Vec<PerftRow<G>> {
             position: position.clone(),
             depth,
             expected,
+            counting: rec.counting,
         })
         .collect()
 }
@@ -402,7 +413,11 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<json::VerifyGame, CliE
                 continue;
             }
         };
-        let rows = records.into_iter().flat_map(perft_rows::<G>).collect();
+        let rows = records
+            .into_iter()
+            .filter(|r| settings.count.is_none_or(|c| c == r.counting))
+            .flat_map(perft_rows::<G>)
+            .collect();
         files.push((file, rows));
     }
     let expected = match &work.expected {
@@ -430,7 +445,7 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<json::VerifyGame, CliE
 
     let id_width = files
         .iter()
-        .flat_map(|(_, rows)| rows.iter().map(|r| r.id().len()))
+        .flat_map(|(_, rows)| rows.iter().map(PerftRow::shown_len))
         .chain(["position".len()])
         .max()
         .unwrap_or(8);
@@ -447,13 +462,14 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<json::VerifyGame, CliE
     for (file, rows) in &files {
         lines.line(&format!("-- {file}"))?;
         for row in rows {
-            let (id, pos, depth, expected) = match row {
+            let (id, pos, depth, expected, counting) = match row {
                 PerftRow::Count {
                     id,
                     position,
                     depth,
                     expected,
-                } => (id, position, *depth, *expected),
+                    counting,
+                } => (id, position, *depth, *expected, *counting),
                 PerftRow::Broken { id, why } => {
                     lines.line(&format!("{id:<id_width$} ERROR {why}"))?;
                     report.errors.push(format!("{file}: {id}: {why}"));
@@ -464,7 +480,13 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<json::VerifyGame, CliE
                     continue;
                 }
             };
-            let mut text = format!("{id:<id_width$} {depth:>5} {expected:>14}");
+            // A count by result is marked beside its id (`start [results]`), so the two
+            // countings of one position never read as a contradiction.
+            let shown = match counting {
+                Counting::Routes => id.clone(),
+                Counting::Results => format!("{id} [results]"),
+            };
+            let mut text = format!("{shown:<id_width$} {depth:>5} {expected:>14}");
             let mut results = Vec::new();
             for (i, (choice, gen)) in gens.iter().enumerate() {
                 lines.step(&format!("{id} depth {depth} ({})", choice.name()));
@@ -480,7 +502,8 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<json::VerifyGame, CliE
                     }
                 } else {
                     let start = Instant::now();
-                    let got = divide_threads(&**gen, pos, depth, settings.threads, None).total;
+                    let got =
+                        divide_threads(&**gen, pos, depth, settings.threads, counting, None).total;
                     let took = start.elapsed().as_secs_f64();
                     let ok = got == expected;
                     if ok {
@@ -514,6 +537,7 @@ fn verify_game<G: CliGame>(cmd: VerifyGame<'_>) -> Result<json::VerifyGame, CliE
                 depth,
                 expected,
                 results,
+                count: counting,
             });
         }
     }

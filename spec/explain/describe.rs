@@ -105,6 +105,19 @@ pub fn line_phrase(line: &Line, owner: Colour) -> String {
     format!("{how}{modality}")
 }
 
+/// Where a move goes, after "the Lion on 7j": ` to 5i` for one leg; for several every square in
+/// order, ` to 6i, then to 5i`, and a last leg home ` to 6i, then back to 7j` (a lion's igui or
+/// pass, a Congo Monkey's chain back to its start).
+pub fn route<K: Kind>(mv: &Move<K>) -> String {
+    let mut out = String::new();
+    for (i, sq) in mv.via.as_slice().iter().chain([&mv.to]).enumerate() {
+        let then = if i == 0 { "" } else { ", then" };
+        let back = if *sq == mv.from { " back" } else { "" };
+        out.push_str(&format!("{then}{back} to {sq}"));
+    }
+    out
+}
+
 /// A multi-leg move's squares, `c3-e3-e5`.
 pub fn path<K: Kind>(mv: &Move<K>) -> String {
     mv.path()

@@ -21,6 +21,8 @@ impl Explain for Kuma {
         promotion: None,
         drowning: None,
         promotion_text: "CORE-1.3",
+        counting: None,
+        pass: None,
     };
 
     fn traced_legal_moves(
@@ -57,6 +59,8 @@ impl Explain for Chess {
         promotion: None,
         drowning: None,
         promotion_text: "CORE-1.3",
+        counting: None,
+        pass: None,
     };
 
     fn traced_legal_moves(
@@ -96,6 +100,8 @@ impl Explain for Congo {
         promotion: Some("CONGO-3.9"),
         drowning: Some("CONGO-5.2"),
         promotion_text: "CORE-1.3",
+        counting: Some("CONGO-8.2"),
+        pass: None,
     };
 
     fn traced_legal_moves(
@@ -139,6 +145,8 @@ impl Explain for Hunterbeest {
         promotion: None,
         drowning: None,
         promotion_text: "CORE-1.3",
+        counting: None,
+        pass: None,
     };
 
     fn traced_legal_moves(
@@ -178,6 +186,8 @@ impl Explain for Chu {
         promotion: None,
         drowning: None,
         promotion_text: "CHU-4.5",
+        counting: Some("CHU-9.5"),
+        pass: Some("CHU-3.5"),
     };
 
     fn traced_legal_moves(

@@ -116,6 +116,12 @@ pub struct RuleBook {
     /// What a promotion in the move text may name (`CORE-1.3`; `CHU-4.5` where the text says
     /// only "promote" and the piece decides what it becomes).
     pub promotion_text: Rule,
+    /// Where the game has moves that reach one result by different routes, the rule defining
+    /// counting by result (`CHU-9.5`, `CONGO-8.2`).
+    pub counting: Option<Rule>,
+    /// Where a piece may pass (a move out and back that leaves the board as it was), the rule
+    /// (`CHU-3.5`).
+    pub pass: Option<Rule>,
 }
 
 /// One statement of an explanation and the rule it rests on.
@@ -335,7 +341,7 @@ fn explain_in_crate_terms<G: Explain>(
         ));
         return Ok(e);
     }
-    let (reasons, no_rule) = why_illegal::<G>(&mv, piece, &rec, &legal);
+    let (reasons, no_rule) = why_illegal::<G>(&mv, piece, &rec, &legal, setup);
     e.reasons = reasons;
     if no_rule {
         let mut moves: Vec<String> = legal
@@ -391,7 +397,7 @@ fn why_legal<K: Kind>(mv: &Move<K>, rec: &Recorder<K>, setup: &Setup<K>) -> Vec<
         if cand == mv {
             out.push(Cited::new(
                 rule,
-                format!("{what}: the {name} on {} to {}", mv.from, mv.to),
+                format!("{what}: the {name} on {}{}", mv.from, describe::route(mv)),
             ));
         }
     }
@@ -513,10 +519,17 @@ fn why_illegal<G: Explain>(
     piece: Piece<G::Kind>,
     rec: &Recorder<G::Kind>,
     legal: &[Move<G::Kind>],
+    setup: &Setup<G::Kind>,
 ) -> (Vec<Cited>, bool) {
     let rules = G::RULES;
     let name = piece.kind.name();
     let owner = piece.colour;
+
+    // A move from a square to itself with nothing between: a pass written without its route
+    // (how some programs write a Lion's pass, `7h7h`).
+    if mv.from == mv.to && mv.via.is_empty() {
+        return (vec![why_not_a_pass::<G>(mv, name, legal, setup)], false);
+    }
 
     // A rule refused this very move (castling, a double step, the legality test).
     let refused: Vec<Cited> = rec
@@ -557,7 +570,7 @@ fn why_illegal<G: Explain>(
     if mv.promotion.is_some() && mv.via.is_empty() {
         // Judge the path; the letter is then beside the point.
         let plain = Move::new(mv.from, mv.to);
-        let (reasons, none) = why_illegal::<G>(&plain, piece, rec, legal);
+        let (reasons, none) = why_illegal::<G>(&plain, piece, rec, legal, setup);
         return (reasons, none);
     }
 
@@ -570,7 +583,7 @@ fn why_illegal<G: Explain>(
         .map_or(rules.movement, |l| l.rule);
     if !mv.via.is_empty() {
         let first_leg = Move::new(mv.from, mv.via.as_slice()[0]);
-        let (mut reasons, _) = why_illegal::<G>(&first_leg, piece, rec, legal);
+        let (mut reasons, _) = why_illegal::<G>(&first_leg, piece, rec, legal, setup);
         if legal.contains(&first_leg) || reasons.is_empty() {
             reasons = vec![Cited::new(
                 rule_of_piece,
@@ -612,6 +625,60 @@ fn why_illegal<G: Explain>(
         direction_name(unit(delta), delta)
     );
     (vec![Cited::new(rule_of_piece, text)], true)
+}
+
+/// Why a move from a square back to itself, written without a route (`7h7h`), is not a move of
+/// the specification: where the piece can pass, the spec writes each pass with the empty square
+/// it goes through (one move per square, CHU-3.5); where it cannot, no piece of this game passes
+/// that way.
+fn why_not_a_pass<G: Explain>(
+    mv: &Move<G::Kind>,
+    name: &str,
+    legal: &[Move<G::Kind>],
+    setup: &Setup<G::Kind>,
+) -> Cited {
+    let rules = G::RULES;
+    let mut passes: Vec<String> = legal
+        .iter()
+        .filter(|m| {
+            m.from == mv.from
+                && m.to == mv.from
+                && !m.via.is_empty()
+                && m.via
+                    .as_slice()
+                    .iter()
+                    .all(|&sq| setup.piece_at(sq).is_none())
+        })
+        .map(|m| m.to_string())
+        .collect();
+    passes.sort();
+    match rules.pass {
+        Some(rule) if !passes.is_empty() => Cited::new(
+            rule,
+            format!(
+                "a pass of the {name} on {}, written without its route: the spec writes each pass \
+                 with the empty square the {name} steps to and back from, one move per square: {}",
+                mv.from,
+                passes.join(" ")
+            ),
+        ),
+        Some(rule) => Cited::new(
+            rule,
+            format!(
+                "a pass of the {name} on {}: it cannot pass here (only a piece with lion power \
+                 passes, stepping to an empty adjacent square and back)",
+                mv.from
+            ),
+        ),
+        None => Cited::new(
+            rules.movement,
+            format!(
+                "a move from {} to the same square: no piece of this game passes; a move leaves \
+                 its square",
+                mv.from
+            ),
+        ),
+    }
 }
 
 /// Why `line`, which points at `to` (`k` steps away), does not end there.
