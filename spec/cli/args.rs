@@ -53,6 +53,9 @@ pub enum Command {
     Conform(ConformArgs),
     /// Writes a conformance corpus (.perft) of seeded random positions on stdout
     Corpus(CorpusArgs),
+    /// Runs every implementation of the conformance matrix and writes docs/conformance.md
+    #[command(after_help = super::help::matrix_details())]
+    Matrix(MatrixArgs),
     /// Says whether a move is legal and why, citing SPEC.md's rule IDs
     #[command(after_help = super::help::explain_details())]
     Explain(ExplainArgs),
@@ -213,6 +216,23 @@ pub struct ConformArgs {
     /// What counts as one node: every legal move (routes), or one per distinct result (CHU-9.5)
     #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
     pub count: Counting,
+}
+
+/// `fairyspec matrix`.
+#[derive(Debug, Args)]
+pub struct MatrixArgs {
+    /// The matrix: which implementations, games, readings, corpora and depths
+    #[arg(long, value_name = "FILE", default_value = "corpus/matrix.txt")]
+    pub matrix: std::path::PathBuf,
+    /// The page written
+    #[arg(long, value_name = "FILE.md", default_value = "docs/conformance.md")]
+    pub output: std::path::PathBuf,
+    /// Writes nothing; fails if the page differs from what the matrix gives now
+    #[arg(long)]
+    pub check: bool,
+    /// Runs only this row (repeatable), printing its result; writes nothing
+    #[arg(long = "row", value_name = "NAME")]
+    pub rows: Vec<String>,
 }
 
 /// `fairyspec explain`.

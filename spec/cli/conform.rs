@@ -6,14 +6,10 @@ use super::error::CliError;
 use super::games::{self, CliGame, GameCommand};
 use super::progress;
 use super::verify::DEFAULT_CORPUS;
+use crate::conform::corpus::CorpusError;
 use crate::conform::mapping::builtin;
-use crate::conform::uci::DEFAULT_PERFT_COMMAND;
-use crate::conform::{
-    conform, ConformOptions, CorpusEntry, Dialect, Engine, EngineError, PerftreeEngine, Setboard,
-    UciEngine, XboardEngine,
-};
-use crate::fen::FenDialect;
-use crate::perft::{parse_perft_file, Counting};
+use crate::conform::{conform, start_engine, ConformOptions, CorpusEntry, EngineError, EngineSpec};
+use crate::perft::Counting;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -34,6 +30,18 @@ pub enum Protocol {
     Xboard,
 }
 
+impl Protocol {
+    /// The library's name for it.
+    pub fn library(self) -> crate::conform::Protocol {
+        match self {
+            Protocol::Perftree => crate::conform::Protocol::Perftree,
+            Protocol::Uci => crate::conform::Protocol::Uci,
+            Protocol::Usi => crate::conform::Protocol::Usi,
+            Protocol::Xboard => crate::conform::Protocol::Xboard,
+        }
+    }
+}
+
 /// How an XBoard engine is given a position (`--setboard`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum SetboardStyle {
@@ -48,14 +56,6 @@ struct Conform<'o> {
     corpus: PathBuf,
     options: Vec<(String, String)>,
     out: &'o mut dyn Write,
-}
-
-/// The name of a game in XBoard's `variant` command, where it is not the default (orthodox chess).
-pub fn xboard_variant(game: &str) -> Option<&'static str> {
-    match game {
-        "chu" => Some("chu"),
-        _ => None,
-    }
 }
 
 /// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci|usi|xboard]
@@ -121,58 +121,16 @@ fn engine_options(pairs: &[String]) -> Result<Vec<(String, String)>, CliError> {
 }
 
 /// The corpus entries of a `.perft` file, or of every `.perft` file of a folder (sorted by
-/// name); `depth` replaces the depths the files list.
+/// name); `depth` replaces the depths the files list ([`crate::conform::corpus::read_corpus`]).
 ///
 /// # Errors
 /// [`CliError::Io`] for an unreadable path, [`CliError::Corpus`] for a broken file or an empty
 /// corpus.
 pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CliError> {
-    let io = |e| CliError::Io {
-        path: path.to_path_buf(),
-        error: e,
-    };
-    let files = if path.is_dir() {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(io)?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "perft"))
-            .collect();
-        files.sort();
-        files
-    } else {
-        vec![path.to_path_buf()]
-    };
-    let mut entries = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|error| CliError::Io {
-            path: file.clone(),
-            error,
-        })?;
-        let records = parse_perft_file(&text)
-            .map_err(|e| CliError::Corpus(format!("{}: {e}", file.display())))?;
-        let source = file
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        for r in records {
-            let depths = match depth {
-                Some(d) => vec![(d, r.counts.iter().find(|(rd, _)| *rd == d).map(|c| c.1))],
-                None => r.counts.iter().map(|&(d, n)| (d, Some(n))).collect(),
-            };
-            entries.push(CorpusEntry {
-                id: r.id,
-                source: source.clone(),
-                fen: r.epd,
-                depths,
-            });
-        }
-    }
-    if entries.is_empty() {
-        return Err(CliError::Corpus(format!(
-            "no positions in {} (a .perft file or a folder of them)",
-            path.display()
-        )));
-    }
-    Ok(entries)
+    crate::conform::corpus::read_corpus(path, depth).map_err(|e| match e {
+        CorpusError::Io { path, error } => CliError::Io { path, error },
+        CorpusError::Format(message) => CliError::Corpus(message),
+    })
 }
 
 impl GameCommand for Conform<'_> {
@@ -194,60 +152,22 @@ fn run<G: CliGame>(cmd: Conform<'_>) -> Result<(), CliError> {
     let map =
         builtin::<G>(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
     let timeout = Duration::from_secs(args.timeout);
-    let perft_command = args
-        .perft_command
-        .as_deref()
-        .unwrap_or(DEFAULT_PERFT_COMMAND);
-    let mut engine: Box<dyn Engine> = match args.protocol {
-        Protocol::Perftree => {
-            Box::new(PerftreeEngine::new(&args.engine, timeout).map_err(|e| engine_failed(&e))?)
-        }
-        Protocol::Uci | Protocol::Usi => {
-            let dialect = if args.protocol == Protocol::Uci {
-                Dialect::Uci
-            } else {
-                Dialect::Usi
-            };
-            Box::new(
-                UciEngine::start_dialect(
-                    dialect,
-                    &args.engine,
-                    &cmd.options,
-                    perft_command,
-                    timeout,
-                )
-                .map_err(|e| engine_failed(&e))?,
-            )
-        }
-        Protocol::Xboard => {
-            let setboard = match args.setboard.unwrap_or(SetboardStyle::Fen) {
-                SetboardStyle::Fen => Setboard::Fen,
-                SetboardStyle::Board => Setboard::Board {
-                    symmetry: G::SYMMETRY,
-                    first: match G::DIALECT {
-                        FenDialect::Sfen => 'b',
-                        _ => 'w',
-                    },
-                },
-            };
-            Box::new(
-                XboardEngine::start(
-                    &args.engine,
-                    &cmd.options,
-                    xboard_variant(G::NAME),
-                    setboard,
-                    timeout,
-                )
-                .map_err(|e| engine_failed(&e))?,
-            )
-        }
+    let spec = EngineSpec {
+        protocol: args.protocol.library(),
+        command: &args.engine,
+        options: &cmd.options,
+        perft_command: args.perft_command.as_deref(),
+        board_only: args.setboard == Some(SetboardStyle::Board),
+        timeout,
     };
+    let mut engine = start_engine::<G>(&spec).map_err(|e| engine_failed(&e))?;
     let opts = ConformOptions {
         generator: &*gen,
         map: &*map,
         map_name: &args.map,
         counting: args.count,
-        send_reached: args.reached_fen,
+        // An XBoard engine is always given the position reached (its driver reads the board).
+        send_reached: args.reached_fen || args.protocol == Protocol::Xboard,
     };
     let out = cmd.out;
     let counting = match args.count {

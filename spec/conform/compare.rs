@@ -13,7 +13,7 @@ use super::report::{
 };
 use crate::explain::{explain, Explain};
 use crate::perft::{divide_counting, Counting};
-use crate::{Game, Generator, Position};
+use crate::{Game, Generator, Position, Reason};
 
 /// One corpus position and the depths to check it at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -227,20 +227,27 @@ fn compare_here<G: Explain>(
         }
     });
     let outcome = gen.outcome(pos);
-    let note = if theirs.moves.is_empty() && !spec_texts.is_empty() {
-        Some(
+    let mut notes: Vec<String> = Vec::new();
+    if theirs.moves.is_empty() && !spec_texts.is_empty() {
+        notes.push(
             "the engine lists no move here, as if the game were over; in the spec it goes on (no \
-              rule of the game's end applies)"
+             rule of the game's end applies)"
                 .to_string(),
-        )
+        );
     } else if spec_texts.is_empty() && outcome.is_none() {
-        Some(
+        notes.push(
             "the spec has no legal move here, and the game is not over by any other rule"
                 .to_string(),
-        )
-    } else {
-        None
-    };
+        );
+    }
+    if theirs.moves.len() < spec_texts.len() {
+        if let Some(win) = royal_capture(gen, pos) {
+            notes.push(format!(
+                "the side to move can end the game here by taking the enemy's last royal ({win})"
+            ));
+        }
+    }
+    let note = (!notes.is_empty()).then(|| notes.join("; "));
     Err(Box::new(Divergence {
         explanations: explain_differences(gen, pos, &diff.only_engine, &diff.only_spec),
         kind: DivergenceKind::MoveLists,
@@ -256,6 +263,20 @@ fn compare_here<G: Explain>(
         counting_pattern: pattern,
         note,
     }))
+}
+
+/// A legal move of `pos` that wins at once by taking the enemy's last royal (a King, a Congo
+/// lion), in words with its rule, if there is one.
+fn royal_capture<G: Explain>(gen: &dyn Generator<G>, pos: &Position<G>) -> Option<String> {
+    let mut moves = gen.legal_moves(pos);
+    moves.sort_by_key(|m| m.to_string());
+    moves.into_iter().find_map(|m| {
+        let after = gen.play_unchecked(pos, &m);
+        let o = gen.outcome(&after)?;
+        let taken = matches!(o.reason, Reason::RoyalCaptured | Reason::LionCaptured);
+        (taken && o.winner == Some(pos.turn()))
+            .then(|| format!("{m}: {} ({})", o, G::outcome_rule(o.reason)))
+    })
 }
 
 /// A divergence of a kind other than the move lists, at `place`.
@@ -441,6 +462,41 @@ fn walk<G: Explain>(
     ))
 }
 
+/// `text` with every square the move `mv` goes to (its path but its start) written `…`, in the
+/// game's own square names: the shared words of the explanations of moves of one kind.
+fn without_destinations<G: Explain>(pos: &Position<G>, mv: &str, text: &str) -> String {
+    let Ok(m) = <G as Game>::read_move(pos, mv) else {
+        return text.to_string();
+    };
+    let names: Vec<String> = m
+        .path()
+        .iter()
+        .skip(1)
+        .filter(|&&sq| sq != m.from)
+        .map(|sq| G::in_own_terms(&sq.to_string()))
+        .collect();
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if names.contains(word) {
+            out.push('…');
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 /// The specification's explanation of each move the two lists do not share: why the spec's own
 /// moves are legal (and what they do), why the engine's extra moves are not.
 fn explain_differences<G: Explain>(
@@ -464,14 +520,22 @@ fn explain_differences<G: Explain>(
                 "spec-only"
             };
             match explain::<G>(gen.switches(), pos, text) {
-                Ok(e) => MoveExplanation::from_explanation(side, &e),
-                Err(err) => MoveExplanation {
-                    side: side.to_string(),
-                    mv: text.to_string(),
-                    legal: false,
-                    text: format!("the spec cannot read it: {err}"),
-                    rules: Vec::new(),
-                },
+                Ok(e) => {
+                    let mut m = MoveExplanation::from_explanation(side, &e);
+                    m.pattern = without_destinations::<G>(pos, text, &m.text);
+                    m
+                }
+                Err(err) => {
+                    let why = format!("the spec cannot read it: {err}");
+                    MoveExplanation {
+                        side: side.to_string(),
+                        mv: text.to_string(),
+                        legal: false,
+                        pattern: why.clone(),
+                        text: why,
+                        rules: Vec::new(),
+                    }
+                }
             }
         })
         .collect()
@@ -551,6 +615,10 @@ mod tests {
     }
 
     fn run(engine: &mut Fake, depth: u32) -> Report {
+        run_engine(engine, depth)
+    }
+
+    fn run_engine(engine: &mut dyn Engine, depth: u32) -> Report {
         let gen = Kuma::reference(&Default::default());
         let opts = ConformOptions {
             generator: &*gen,
@@ -608,6 +676,54 @@ mod tests {
         assert_eq!(e.calls, 3);
         assert_eq!(d.trail.len(), 2);
         assert_eq!(d.trail[1].spec, d.trail[1].engine + 1);
+    }
+
+    /// [`Fake`] as an engine that only lists moves (an XBoard engine): the comparison walks.
+    struct ListOnly(Fake);
+
+    impl Engine for ListOnly {
+        fn describe(&self) -> String {
+            "list only".to_string()
+        }
+        fn counts_perft(&self) -> bool {
+            false
+        }
+        fn divide(
+            &mut self,
+            fen: &str,
+            moves: &[String],
+            depth: u32,
+        ) -> Result<EngineDivide, EngineError> {
+            assert_eq!(depth, 1, "a move-list engine is asked for moves only");
+            self.0.divide(fen, moves, 1)
+        }
+    }
+
+    #[test]
+    fn a_move_list_engine_is_walked_position_by_position() {
+        let after = "ubvskvbr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/UBVSKVBR w KQkq d6 0 2";
+        let mut faithful = ListOnly(Fake {
+            drop: None,
+            lie_at: None,
+            calls: 0,
+        });
+        let r = run_engine(&mut faithful, 2);
+        assert_eq!(r.summary.agreed, 1);
+        // The engine's count is the spec's once every move list agreed: 16 x 16.
+        assert_eq!(r.positions[0].engine_nodes, Some(256));
+        // The root and its 16 children.
+        assert_eq!(faithful.0.calls, 17);
+        let mut broken = ListOnly(Fake {
+            drop: Some((after.to_string(), "e4d5".to_string())),
+            lie_at: None,
+            calls: 0,
+        });
+        let r = run_engine(&mut broken, 3);
+        let d = r.positions[0].divergence.as_ref().unwrap();
+        assert_eq!(d.fen, after);
+        assert_eq!(d.path, vec!["e2e4", "d7d5"]);
+        assert_eq!(d.only_spec, vec!["e4d5"]);
+        assert_eq!(r.positions[0].engine_nodes, None);
     }
 
     #[test]

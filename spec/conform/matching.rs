@@ -197,3 +197,86 @@ pub fn counting_pattern<G: Game>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chu::Chu;
+    use crate::conform::mapping::Identity;
+
+    /// scalashogi's solo Lion: 91 moves, 28 results (SPEC.md CHU-9.5).
+    fn solo() -> (Box<dyn Generator<Chu>>, Position<Chu>) {
+        let pos =
+            Position::<Chu>::from_fen("kg10/12/12/12/12/12/5N6/12/12/12/12/11K b - 1").unwrap();
+        (Chu::reference(&Default::default()), pos)
+    }
+
+    fn divide(moves: &[&str]) -> EngineDivide {
+        EngineDivide {
+            moves: moves.iter().map(|m| (m.to_string(), 1)).collect(),
+            total: moves.len() as u64,
+        }
+    }
+
+    #[test]
+    fn results_group_routes_and_read_a_pass_written_as_a_null_move() {
+        let (gen, pos) = solo();
+        let r = Results::new(&*gen, &pos);
+        assert_eq!((r.routes(), r.results()), (91, 28));
+        // The jump and the paths through an empty square that end on 5e are one result.
+        let jump = r.resolve(&pos, "7g5e").unwrap();
+        assert_eq!(r.resolve(&pos, "7g6f5e"), Some(jump));
+        assert_eq!(r.representative(jump), "7g5e");
+        // Every pass, and minase's `7g7g`, are one result; the King has none.
+        let pass = r.resolve(&pos, "7g6f7g").unwrap();
+        assert_eq!(r.resolve(&pos, "7g8h7g"), Some(pass));
+        assert_eq!(r.resolve(&pos, "7g7g"), Some(pass));
+        assert_eq!(r.resolve(&pos, "1l1l"), None);
+        assert_eq!(r.resolve(&pos, "7g1a"), None);
+    }
+
+    #[test]
+    fn an_engine_that_counts_by_result_is_recognised() {
+        let (gen, pos) = solo();
+        let r = Results::new(&*gen, &pos);
+        let reps: Vec<String> = (0..r.results())
+            .map(|i| r.representative(i).to_string())
+            .collect();
+        // minase's list: the representatives, its pass written `7g7g`.
+        let theirs: Vec<&str> = reps
+            .iter()
+            .map(|m| if m == "7g6f7g" { "7g7g" } else { m.as_str() })
+            .collect();
+        let d = divide(&theirs);
+        assert_eq!(
+            counting_pattern(&Identity, &d, Counting::Routes, &r, &pos),
+            Some(Counting::Results)
+        );
+        // Compared by result, it agrees.
+        let mut spec = reps.clone();
+        spec.sort();
+        let diff = compare_lists(&Identity, &d, &spec, Counting::Results, Some(&r), &pos);
+        assert!(diff.only_engine.is_empty() && diff.only_spec.is_empty());
+        // One result twice is a move only the engine has, not a match.
+        let mut twice = theirs.clone();
+        twice.push("7g6f5e");
+        let d = divide(&twice);
+        let diff = compare_lists(&Identity, &d, &spec, Counting::Results, Some(&r), &pos);
+        assert_eq!(diff.only_engine, ["7g6f5e -> 7g5e"]);
+        assert_eq!(
+            counting_pattern(&Identity, &d, Counting::Routes, &r, &pos),
+            None
+        );
+        // And an engine that lists every route, compared by result, is named the other way.
+        let all: Vec<String> = gen
+            .legal_moves(&pos)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        let all: Vec<&str> = all.iter().map(String::as_str).collect();
+        assert_eq!(
+            counting_pattern(&Identity, &divide(&all), Counting::Results, &r, &pos),
+            Some(Counting::Routes)
+        );
+    }
+}

@@ -18,6 +18,8 @@
 //! - [`session`]: a long-lived engine process spoken to line by line, every wait bounded;
 //! - [`uci`]: a UCI or USI engine asked `go perft N` (or its own perft command);
 //! - [`xboard`]: an XBoard engine without perft, asked for its legal moves (HaChu);
+//! - [`start`]: starting an engine in any of these protocols;
+//! - [`corpus`]: reading a corpus of `.perft` files;
 //! - [`mapping`]: the hook that turns an engine's move text into the specification's;
 //! - [`matching`]: matching moves by text or by result (CHU-9.5), and recognising the other
 //!   counting;
@@ -30,6 +32,7 @@
 //! engine's own move text (the text it printed one level up), so no mapping back is needed.
 
 pub mod compare;
+pub mod corpus;
 pub mod engine;
 pub mod mapping;
 pub mod matching;
@@ -37,6 +40,7 @@ pub mod matrix;
 pub mod perftree;
 pub mod report;
 pub mod session;
+pub mod start;
 pub mod uci;
 pub mod xboard;
 
@@ -45,5 +49,6 @@ pub use engine::{Engine, EngineDivide, EngineError};
 pub use mapping::MoveMap;
 pub use perftree::PerftreeEngine;
 pub use report::{Divergence, MoveExplanation, PositionReport, Report, Status, Step};
+pub use start::{start_engine, EngineSpec, Protocol};
 pub use uci::{Dialect, UciEngine};
 pub use xboard::{Setboard, XboardEngine};

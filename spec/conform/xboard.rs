@@ -33,7 +33,8 @@
 //! position without moves is set up first) and accepts none: it has ended the game.
 //!
 //! The engine counts no perft ([`Engine::counts_perft`] is false): `conform` asks for the moves
-//! of every position of the specification's tree instead.
+//! of every position of the specification's tree instead, giving it the position reached (so
+//! that the driver knows the board: only the squares of the side to move are lifted).
 
 use super::engine::{Engine, EngineDivide, EngineError};
 use super::session::Session;
@@ -153,7 +154,19 @@ impl XboardEngine {
                 }
             }
         };
-        let prepared = Prepared { size, turn };
+        let sent_board = text.split_whitespace().next().unwrap_or("");
+        let first_to_move = match self.setboard {
+            Setboard::Fen => fields.get(1).is_none_or(|s| *s == "w"),
+            Setboard::Board { .. } => true,
+        };
+        let own = own_squares(sent_board, size, first_to_move);
+        let theirs = own_squares(sent_board, size, !first_to_move);
+        let prepared = Prepared {
+            size,
+            turn,
+            own,
+            theirs,
+        };
         self.session.send("new", query)?;
         if let Some(v) = self.variant.clone() {
             self.session.send(&format!("variant {v}"), query)?;
@@ -261,9 +274,28 @@ impl XboardEngine {
 struct Prepared {
     size: (usize, usize),
     turn: Option<Symmetry>,
+    /// The squares of the pieces of the side to move on the board as sent (upper case there: the
+    /// first player's), when the board can be read.
+    own: Vec<Sq>,
+    /// The squares of the other side's pieces.
+    theirs: Vec<Sq>,
 }
 
 impl Prepared {
+    /// Whether a mark from `from` to `to` cannot be a move of this position: onto a piece of
+    /// the mover's own side (other than a pass or a lion's return to its square), `R` (capture)
+    /// on an empty square, `Y` (move) onto an enemy piece.
+    fn contradicts(&self, from: Sq, to: Sq, mark: char) -> bool {
+        let own = self.own.contains(&to) && to != from;
+        let enemy = self.theirs.contains(&to);
+        match mark {
+            'Y' => own || enemy,
+            'R' => own || (!enemy && to != from),
+            'M' => own,
+            _ => false,
+        }
+    }
+
     /// A square of the engine's board as a square of the position (and back: turning twice is
     /// the identity).
     fn square(&self, sq: Sq) -> Sq {
@@ -366,16 +398,26 @@ impl Engine for XboardEngine {
             self.pings = 0;
         }
         let prepared = self.set_up(fen, moves, &query)?;
-        let (files, ranks) = prepared.size;
         // Every square lifted first; the questions that change the engine's state (a `put`, a
         // probe) after, so that no answer reads a stale `put` (HaChu keeps the last `put` square
         // until a highlight is sent, and a later lift of that square would answer for it).
-        let squares: Vec<(Sq, Option<Sq>)> = (0..ranks)
-            .flat_map(|rank| (0..files).map(move |file| ((file, rank), None)))
-            .collect();
+        // The side to move's pieces only: a square without one has no moves (lifting it could
+        // only show what HaChu kept of another position, see [`XboardEngine::start`]).
+        let squares: Vec<(Sq, Option<Sq>)> = prepared.own.iter().map(|&sq| (sq, None)).collect();
         let mut marked: Vec<(Sq, Sq, char)> = Vec::new();
         for (&(from, _), marks) in squares.iter().zip(self.lift(&prepared, &squares, &query)?) {
             marked.extend(marks.into_iter().map(|(to, mark)| (from, to, mark)));
+        }
+        // A list that is not of this position: a move onto a piece of the mover's own side, a
+        // capture on an empty square, a plain move onto a piece. HaChu answers so where the
+        // side to move can take the enemy's last royal: its search stops before listing the
+        // position's moves, and what it shows (and accepts) is left over from the position set
+        // up before. Its moves there are none.
+        if marked
+            .iter()
+            .any(|&(from, to, mark)| prepared.contradicts(from, to, mark))
+        {
+            marked.clear();
         }
         let mut found: BTreeSet<String> = BTreeSet::new();
         for (from, to, mark) in marked {
@@ -493,6 +535,29 @@ fn tokens(rank: &str) -> Option<Vec<Token>> {
     Some(out)
 }
 
+/// The squares of the pieces of one side on a FEN board field (upper case: the first player).
+fn own_squares(board: &str, (_, ranks): (usize, usize), first: bool) -> Vec<Sq> {
+    let mut out = Vec::new();
+    for (i, row) in board.split('/').enumerate() {
+        let rank = ranks.saturating_sub(1 + i);
+        let mut file = 0;
+        for t in tokens(row).unwrap_or_default() {
+            match t {
+                Token::Empty(n) => file += n,
+                Token::Piece(p) => {
+                    let upper = p.chars().any(|c| c.is_ascii_uppercase());
+                    if upper == first {
+                        out.push((file, rank));
+                    }
+                    file += 1;
+                }
+            }
+        }
+    }
+    out.sort_by_key(|&(f, r)| (r, f));
+    out
+}
+
 /// (files, ranks) of a FEN board field.
 fn board_size(board: &str) -> Option<(usize, usize)> {
     let ranks: Vec<&str> = board.split('/').collect();
@@ -606,6 +671,8 @@ mod tests {
             Some("4/+p3/3K")
         );
         assert_eq!(board_size("12/3i4i3/12"), Some((12, 3)));
+        assert_eq!(own_squares("K2/1p1/2P", (3, 3), true), [(2, 0), (0, 2)]);
+        assert_eq!(own_squares("K2/1p1/2P", (3, 3), false), [(1, 1)]);
         assert_eq!(
             no_moves_board((12, 12)),
             "KP10/PP10/12/12/12/12/12/12/12/12/12/11k"
@@ -613,6 +680,8 @@ mod tests {
         let p = Prepared {
             size: (12, 12),
             turn: Some(Symmetry::Rotation),
+            own: Vec::new(),
+            theirs: Vec::new(),
         };
         assert_eq!(p.convert("f3e4,e4d5"), "g10h9,h9i8");
         assert_eq!(p.convert(&p.convert("a1l12+")), "a1l12+");
