@@ -12,8 +12,13 @@ mkdir -p "$scratch/src" "$scratch/out"
 SRC="$scratch/src" OUT="$scratch/out" FAIRYSPEC_DIR="$root" \
   CARGO_FUZZ_FLAGS="--sanitizer none" bash "$root/.clusterfuzzlite/build.sh"
 cd "$root/fuzz"
+listed=$(cargo fuzz list)
+if [ -z "$listed" ]; then
+  echo "   cargo fuzz list names no target: nothing was built"
+  exit 1
+fi
 status=0
-for target in $(cargo fuzz list); do
+for target in $listed; do
   bin="$scratch/out/$target"
   if [ ! -x "$bin" ]; then
     echo "   MISSING: $target was not built into \$OUT"; status=1; continue

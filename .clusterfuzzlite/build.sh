@@ -12,7 +12,12 @@ cd "$repo/fuzz"
 # shellcheck disable=SC2086 # CARGO_FUZZ_FLAGS is a list of flags
 cargo fuzz build -O --debug-assertions ${CARGO_FUZZ_FLAGS:-}
 triple=$(rustc -vV | sed -n 's/^host: //p')
-for target in $(cargo fuzz list); do
+targets=$(cargo fuzz list)
+if [ -z "$targets" ]; then
+  echo "build.sh: cargo fuzz list names no target" >&2
+  exit 1
+fi
+for target in $targets; do
   cp "$repo/fuzz/target/$triple/release/$target" "$OUT/"
   seeds="$repo/corpus/fuzz/$target"
   if [ -d "$seeds" ]; then

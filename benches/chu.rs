@@ -1,14 +1,22 @@
-//! Chu Shogi: perft speed of our bitboard generator, our reference generator and lishogi's rules
-//! library `shogiops` (npm), side by side, single-threaded.
+//! Chu Shogi: perft speed of our bitboard generator, our reference generator, lishogi's rules
+//! library `shogiops` (npm) and minase's rules library `minase-core` (crates.io), side by side,
+//! single-threaded.
 //!
 //! `cargo bench --bench chu` runs, in one go:
 //!
-//! 1. the bitboard generator alone on the start position to depth 5 (109,394,035 leaves, the
-//!    goal: under 10 s on one core);
-//! 2. all three on the same positions at the same depths: the start position and four lishogi
-//!    positions (`corpus/chu/`) with a Lion next to or two squares from an enemy lion, where the
-//!    lion-trading rules are tested at every node. Counts are asserted equal (and, at depth 1,
-//!    equal to lishogi's published count).
+//! 1. the bitboard generator alone on the start position to depth 5, by route (109,394,035
+//!    leaves, the goal: under 10 s on one core) and by result (71,548,181, minase's count);
+//! 2. by route (CHU-9.1): bitboard, reference and shogiops on the same positions at the same
+//!    depths: the start position and four lishogi positions (`corpus/chu/`) with a Lion next to
+//!    or two squares from an enemy lion, where the lion-trading rules are tested at every node.
+//!    Counts are asserted equal (and, at depth 1, equal to lishogi's published count);
+//! 3. by result (CHU-9.5): the bitboard's `perft_results` against minase-core 0.2.0 in-process
+//!    (`benches/chu/minase.rs`), on the start position, lishogi's middle games (the fullest
+//!    random-game positions of `corpus/chu/`) and positions with several lions and promoted lions
+//!    (four from `corpus/chu/`, three built for `tests/all/chu_results.rs`). minase's perft
+//!    plays on after a royal is taken while fairyspec's stops (CHU-9.1), so a row is compared
+//!    only if no game ends inside its tree (the bitboard counts such positions first); counts
+//!    are asserted equal. The goal: at least 10x minase-core's nodes per second on every row.
 //!
 //! Our generators repeat a run until it has taken half a second of CPU time and report the time
 //! per run. It prints nodes, CPU seconds, nodes per CPU second, peak resident memory, and the ratios
@@ -24,10 +32,14 @@
 //! benchmark says so and prints the rest.
 //!
 //! Depths: `CHU_BITBOARD_DEPTH` (default 5), `CHU_START_DEPTH` (default 4) and `CHU_LION_DEPTH`
-//! (default 3) for the side-by-side table.
+//! (default 3) for the side-by-side tables.
+
+#[path = "chu/minase.rs"]
+mod minase;
 
 use fairyspec::chu::Chu;
 use fairyspec::perft::parse_perft_file;
+use fairyspec::perft::Counting;
 use fairyspec::{Game, Generator, Position};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -86,13 +98,19 @@ fn env_depth(var: &str, default: u32) -> u32 {
 /// Perft of `gen`, repeated until it has used [`MIN_CPU`] seconds (at most 100 times) so that
 /// short runs are timed accurately; the time is per run.
 fn run(gen: &dyn Generator<Chu>, pos: &Position<Chu>, depth: u32) -> Run {
+    timed(|| gen.perft(pos, depth))
+}
+
+/// `count` repeated until it has used [`MIN_CPU`] seconds (at most 100 times); the time is per
+/// run.
+fn timed(mut count: impl FnMut() -> u64) -> Run {
     reset_peak();
     let (t, cpu) = (Instant::now(), thread_cpu_seconds());
     let mut nodes = 0;
     let mut runs = 0;
     let mut elapsed = (0.0, 0.0);
     while runs < 100 && elapsed.0 < MIN_CPU {
-        nodes = gen.perft(pos, depth);
+        nodes = count();
         runs += 1;
         let wall = t.elapsed().as_secs_f64();
         let used = match (cpu, thread_cpu_seconds()) {
@@ -188,11 +206,23 @@ fn main() {
     }
     println!("Chu Shogi, start position {}", start.fen());
     println!(
-        "bitboard perft({bd}) = {} in {:.3} s cpu: {:.2} M nodes/s, peak {} MiB",
+        "bitboard perft({bd}) by route = {} in {:.3} s cpu: {:.2} M nodes/s, peak {} MiB",
         b.nodes,
         b.cpu,
         b.speed() / 1e6,
         mib(b.peak_kib)
+    );
+    let br = timed(|| bitboard.perft_results(&start, bd));
+    if bd == 5 {
+        // minase 2.6.0's count (`minase dev perft 5 --rules lishogi`), an independent program.
+        assert_eq!(br.nodes, 71_548_181, "bitboard start perft(5) by result");
+    }
+    println!(
+        "bitboard perft({bd}) by result = {} in {:.3} s cpu: {:.2} M nodes/s, peak {} MiB",
+        br.nodes,
+        br.cpu,
+        br.speed() / 1e6,
+        mib(br.peak_kib)
     );
 
     // 2. Side by side.
@@ -215,6 +245,7 @@ fn main() {
         }
     }
     println!();
+    println!("By route (CHU-9.1) in every column: bitboard `perft`, reference `perft`, shogiops");
     println!(
         "{:<20} {:>3} {:>11} | {:>9} {:>8} {:>7} | {:>9} {:>8} {:>7} | {:>9} {:>8} {:>7} | {:>7} {:>7}",
         "position", "d", "nodes",
@@ -289,4 +320,132 @@ fn main() {
             String::new()
         },
     );
+
+    // 3. By result, against minase-core.
+    let mut rows: Vec<(String, String, u32)> = vec![("start".to_string(), start.fen(), sd)];
+    for id in MIDDLE_GAMES.iter().chain(&LION_POSITIONS) {
+        let r = records
+            .iter()
+            .find(|r| r.id == *id)
+            .unwrap_or_else(|| panic!("{id} is in corpus/chu"));
+        rows.push((id.to_string(), r.epd.clone(), ld));
+    }
+    for (i, sfen) in BUILT_LION_POSITIONS.iter().enumerate() {
+        rows.push((format!("lions-{}", i + 1), sfen.to_string(), ld));
+    }
+    by_result(bitboard.as_ref(), &rows);
+}
+
+/// The fullest positions of lishogi's random games in `corpus/chu/` (88 to 90 pieces), and one
+/// later position with three lions a side.
+const MIDDLE_GAMES: [&str; 4] = [
+    "shogiops-random-022",
+    "shogiops-random-123",
+    "shogiops-random-202",
+    "shogiops-random-242",
+];
+
+/// Lions, promoted Kirins, Horned Falcons and Soaring Eagles of both sides in reach of each
+/// other (the positions of `tests/all/chu_results.rs`).
+const BUILT_LION_POSITIONS: [&str; 3] = [
+    "l1c1gk1g1c1l/3+h4+d3/2p1n2+o1p2/p1p6p1p/4p2p4/12/12/4P2P4/P1P6P1P/2P1N2+O1P2/3+H4+D3/L1C1GK1G1C1L b - 1",
+    "6k5/3+d4+h3/4n2+o4/3p1p1P4/4N1p5/5+O2+H3/3+D8/12/12/12/12/5K6 b - 1",
+    "5k6/12/12/3+h1n6/2p1N1+o5/4+D1p5/3P1+O2+d3/12/12/12/12/6K5 w - 1",
+];
+
+/// The positions of the tree whose children are counted (plies 0 to `depth - 1`) where the game
+/// is over: there fairyspec counts no children and minase counts on.
+fn ends_inside(gen: &dyn Generator<Chu>, pos: &Position<Chu>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 0;
+    }
+    if gen.outcome(pos).is_some() {
+        return 1;
+    }
+    if depth == 1 {
+        return 0;
+    }
+    gen.legal_moves(pos)
+        .iter()
+        .map(|m| ends_inside(gen, &gen.play_unchecked(pos, m), depth - 1))
+        .sum()
+}
+
+/// Section 3: the bitboard by result against minase-core on `rows`.
+fn by_result(bitboard: &dyn Generator<Chu>, rows: &[(String, String, u32)]) {
+    let minase = minase::Minase::lishogi();
+    println!();
+    println!(
+        "By result (CHU-9.5) in the bb and minase columns: bitboard `perft_results` (native, no \
+         position comparisons); minase-core 0.2.0 in-process (generate_moves, make/unmake, last \
+         ply counted from its list). `bb route` is the bitboard by route on the same tree, for the \
+         cost of counting by result."
+    );
+    println!(
+        "{:<20} {:>3} {:>11} | {:>9} {:>8} | {:>8} | {:>9} {:>8} | {:>9}",
+        "position",
+        "d",
+        "results",
+        "bb cpu s",
+        "bb Mn/s",
+        "bb route",
+        "min cpu s",
+        "min Mn/s",
+        "bb/minase"
+    );
+    let mut worst: Option<f64> = None;
+    let (mut sum_b, mut sum_m) = ((0u64, 0f64), (0u64, 0f64));
+    for (name, sfen, depth) in rows {
+        let pos = Position::<Chu>::from_fen(sfen).expect("valid SFEN");
+        let b = timed(|| bitboard.perft_counting(&pos, *depth, Counting::Results));
+        let route = run(bitboard, &pos, *depth);
+        let ended = ends_inside(bitboard, &pos, *depth);
+        let m = match minase.position(sfen) {
+            Ok(mp) => timed(|| minase.perft(&mp, *depth)),
+            Err(e) => {
+                println!("{name}: minase cannot read the SFEN ({e})");
+                continue;
+            }
+        };
+        let ratio = b.speed() / m.speed();
+        let note = if ended > 0 {
+            format!(
+                "  not compared: the game ends in {ended} positions inside the tree (minase plays \
+                 on: {} nodes)",
+                m.nodes
+            )
+        } else {
+            assert_eq!(
+                m.nodes, b.nodes,
+                "{name} perft({depth}) by result: minase vs bitboard"
+            );
+            worst = Some(worst.map_or(ratio, |w: f64| w.min(ratio)));
+            sum_b = (sum_b.0 + b.nodes, sum_b.1 + b.cpu);
+            sum_m = (sum_m.0 + m.nodes, sum_m.1 + m.cpu);
+            String::new()
+        };
+        println!(
+            "{:<20} {:>3} {:>11} | {:>9.3} {:>8.2} | {:>8.2} | {:>9.3} {:>8.3} | {:>8.1}x{note}",
+            name,
+            depth,
+            b.nodes,
+            b.cpu,
+            b.speed() / 1e6,
+            route.speed() / 1e6,
+            m.cpu,
+            m.speed() / 1e6,
+            ratio,
+        );
+    }
+    let speed = |(n, t): (u64, f64)| n as f64 / t.max(1e-9);
+    if let Some(w) = worst {
+        println!(
+            "compared rows: bitboard {:.2} M results/s, minase-core {:.3} M results/s; \
+             bitboard/minase {:.1}x overall, {:.1}x on the slowest row (goal: 10x on every row)",
+            speed(sum_b) / 1e6,
+            speed(sum_m) / 1e6,
+            speed(sum_b) / speed(sum_m),
+            w
+        );
+    }
 }

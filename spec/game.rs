@@ -10,8 +10,9 @@ use std::fmt;
 pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
     /// The game's piece kinds.
     type Kind: Kind;
-    /// The rule readings that can be switched (documented in SPEC.md); `Default` is the spec's.
-    type Switches: Clone + fmt::Debug + Default + PartialEq + Send + Sync;
+    /// The rule readings that can be switched (documented in SPEC.md and described by
+    /// [`crate::switches::Switches`]); `Default` is the spec's.
+    type Switches: crate::switches::Switches;
 
     /// The name used on the command line (`kuma`, `chess`, `congo`, `hunterbeest`, `chu`).
     const NAME: &'static str;
@@ -133,6 +134,20 @@ pub trait Generator<G: Game>: Send + Sync {
             crate::perft::Counting::Routes => self.perft(pos, depth),
             crate::perft::Counting::Results => self.perft_results(pos, depth),
         }
+    }
+
+    /// Perft counted as `counting` says, through the transposition table `table`
+    /// ([`crate::perft::hash`]): the same number as [`Generator::perft_counting`]. The default
+    /// walks positions ([`crate::perft::hash::perft_positions`]); a bitboard generator walks its
+    /// own boards.
+    fn perft_hashed(
+        &self,
+        pos: &Position<G>,
+        depth: u32,
+        counting: crate::perft::Counting,
+        table: &crate::perft::hash::PerftTable,
+    ) -> u64 {
+        crate::perft::hash::perft_positions(self, pos, depth, counting, table)
     }
 
     /// Plays `mv` if it is legal.

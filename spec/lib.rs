@@ -64,8 +64,8 @@
 //!
 //! The module layout follows the vocabulary: [`geometry`] (shapes, squares), [`colour`],
 //! [`piece`], [`setup`] (raw positions), [`fen`], [`position`] (validated positions), [`moves`],
-//! [`outcome`], [`game`] (the traits), [`perft`], one module per game ([`kuma`], [`chess`],
-//! [`congo`], [`hunterbeest`]), the Betza oracle of the piece tests ([`betza`]), the seed's game
+//! [`outcome`], [`game`] (the traits), [`switches`] (the rule readings that can be switched),
+//! [`perft`], one module per game ([`kuma`], [`chess`], [`congo`], [`hunterbeest`]), the Betza oracle of the piece tests ([`betza`]), the seed's game
 //! notation and record replay ([`notation`], [`replay`]), the differential harness and properties
 //! ([`check`]), conformance testing of other engines ([`conform`]), the reference generators
 //! explaining themselves — what they report while they work ([`trace`]), `fairyspec explain`
@@ -83,6 +83,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod setup;
+pub mod switches;
 pub mod trace;
 
 pub mod betza;
@@ -111,3 +112,4 @@ pub use outcome::{Outcome, Reason};
 pub use piece::{Kind, Piece};
 pub use position::{FenError, Position, PositionError, PositionErrorKind};
 pub use setup::{CastleSides, Castling, Setup, Symmetry};
+pub use switches::Switches;

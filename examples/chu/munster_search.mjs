@@ -4,11 +4,13 @@
 //
 //     node munster_search.mjs "<sfen>" <max-horizon> [--emended]
 //
-// The side to move, X, has a bare royal. For each horizon n = 1..max it prints whether X can force,
-// within n moves of its own, a position in which the opponent Y is bared (its pieces, dead pieces
-// ignored, are one royal) or has no royal — X choosing, Y answering with every legal move, X's
-// royal never captured first; emended, the reduction counts only if Y's pieces then attack no
-// royal of X. No other end rule is applied inside the search (as in the reference).
+// One side, X, has a bare royal (its pieces, dead pieces ignored, are one royal). For each horizon
+// n = 1..max it prints whether X can force, within n moves of its own, a position in which the
+// opponent Y is bared or has no royal — X choosing, Y answering each move of X but the last with
+// every legal move, X's royal never captured first. A Y with no legal answer has lost (CHU-6.3)
+// and counts as reduced. Emended, a baring counts only if Y's pieces then attack no royal of X;
+// taking Y's last royal always counts (CHU-7.4). If Y is to move (X bared itself), Y moves first.
+// No other end rule is applied inside the search (as in the reference).
 
 import { parseSfen } from 'shogiops/sfen';
 import { legalMoves } from './shogiops_perftree.mjs';
@@ -36,9 +38,10 @@ function living(pos, color) {
   return out;
 }
 
-const reduced = (pos, color) => {
+const hasRoyal = (pos, color) => living(pos, color).some(royal);
+const bare = (pos, color) => {
   const pieces = living(pos, color);
-  return pieces.filter(royal).length === 0 || pieces.length === 1;
+  return pieces.length === 1 && royal(pieces[0]);
 };
 
 function attacksRoyal(pos, attacker, victim) {
@@ -48,29 +51,31 @@ function attacksRoyal(pos, attacker, victim) {
   return false;
 }
 
+function after(pos, move) {
+  const child = pos.clone();
+  child.play(move);
+  return child;
+}
+
+/** X to move: some move of X reduces Y, or (n > 1) leaves Y no escape within n - 1 more. */
 function forced(pos, x, n, emended) {
   const y = x === 'sente' ? 'gote' : 'sente';
-  const moves = anyMoves(pos);
-  const children = moves.map(m => {
-    const child = pos.clone();
-    child.play(m);
-    return child;
-  });
-  for (const child of children)
-    if (reduced(child, y) && (!emended || !attacksRoyal(child, y, x))) return true;
-  if (n <= 1) return false;
+  const children = anyMoves(pos).map(m => after(pos, m));
   for (const child of children) {
-    if (reduced(child, y)) continue;
-    const replies = anyMoves(child);
-    if (replies.length === 0) continue;
-    const all = replies.every(r => {
-      const after = child.clone();
-      after.play(r);
-      return living(after, x).some(royal) && forced(after, x, n - 1, emended);
-    });
-    if (all) return true;
+    if (!hasRoyal(child, y)) return true; // Y's last royal taken: Y has lost
+    if (bare(child, y) && (!emended || !attacksRoyal(child, y, x))) return true;
   }
-  return false;
+  if (n <= 1) return false;
+  return children.some(child => !bare(child, y) && noEscape(child, x, n - 1, emended));
+}
+
+/** Y to move: every answer leaves X a royal and a forced reduction within n; no answer at all
+ * means Y has lost. */
+function noEscape(pos, x, n, emended) {
+  return anyMoves(pos).every(r => {
+    const child = after(pos, r);
+    return hasRoyal(child, x) && forced(child, x, n, emended);
+  });
 }
 
 const [sfen, max, flag] = process.argv.slice(2);
@@ -80,5 +85,13 @@ if (parsed.isErr || !(Number(max) >= 1)) {
   process.exit(2);
 }
 const pos = parsed.value;
-for (let n = 1; n <= Number(max); n++)
-  console.log(`horizon ${n}: forced reduction ${forced(pos, pos.turn, n, flag === '--emended') ? 'yes' : 'no'}`);
+const other = pos.turn === 'sente' ? 'gote' : 'sente';
+const emended = flag === '--emended';
+if (!bare(pos, pos.turn) && !bare(pos, other)) {
+  process.stderr.write('munster_search.mjs: neither side has a bare royal\n');
+  process.exit(2);
+}
+for (let n = 1; n <= Number(max); n++) {
+  const yes = bare(pos, pos.turn) ? forced(pos, pos.turn, n, emended) : noEscape(pos, other, n, emended);
+  console.log(`horizon ${n}: forced reduction ${yes ? 'yes' : 'no'}`);
+}

@@ -2,12 +2,21 @@
 //! both generators compared at every node of the walk, and the generic properties at its start.
 //! The body is `fairyspec::check::targets::kuma_differential`, which `tests/all/fuzz_corpus.rs`
 //! replays on every file of `corpus/fuzz/kuma_differential/`.
+//! When libFuzzer exits it prints how often each switch reading and each rare path was reached
+//! (`fairyspec::check::reach`).
 #![no_main]
+
+#[path = "reach.rs"]
+mod reach;
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    if let Err(failure) = fairyspec::check::targets::kuma_differential(data) {
-        panic!("{failure}");
+fuzz_target!(
+    init: reach::print_at_exit("kuma_differential"),
+    |data: &[u8]| {
+        let result = reach::with(|r| fairyspec::check::targets::kuma_differential_counted(data, r));
+        if let Err(failure) = result {
+            panic!("{failure}");
+        }
     }
-});
+);

@@ -211,6 +211,40 @@ pub const CHU: &[(&str, &str)] = &[
         "middlegame",
         "l2ft2nv3/3qb4t1l/a+Pv4k1s1f/6er3c/3r3TPDp1/1GP3sF4/1R2b4BP1/M4p1X4/2F1N1CS1DG1/AV1S1TH5/L2O1KE3V1/2C9 b - 373",
     ),
+    // CHU-7.4, CHU-7.5: sente's King and Pawn in the corner against gote's bare King, gote to
+    // move; gote forces the King's capture or a bare King, one line taking the King on a square
+    // the Pawn guards: a draw under both Münster readings.
+    (
+        "munster-last-royal",
+        "K11/2k9/P11/12/12/12/12/12/12/12/12/12 w - 1",
+    ),
+    // CHU-7.5: gote bare (its Pawn on 1l is dead), sente to move with its King boxed in on 12a;
+    // gote takes the King, or sente soon has no legal answer: a draw under both Münster readings.
+    (
+        "munster-no-answer",
+        "KP10/1P10/Pk10/12/12/12/12/12/12/12/12/11p b - 1",
+    ),
+    // CHU-7.5: clause (b) holds — gote's bare King catches the Go-Between on 12a in two moves.
+    (
+        "munster-clause-b",
+        "I11/12/2k9/12/12/12/12/12/12/12/12/11K w - 1",
+    ),
+    // CHU-7.3 (c): gote's bare King next to sente's sole King takes it.
+    (
+        "munster-clause-c",
+        "12/12/12/12/12/12/12/12/12/1k10/1K10/10G1 w - 1",
+    ),
+    // CHU-7.1 condition (3): sente's King and Crown Prince against gote's bare King.
+    (
+        "bare-king-two-royals",
+        "5k6/12/12/12/12/12/12/12/12/12/12/5K+EG4 w - 1",
+    ),
+    // CHU-6.5: sente's Rook shuttles 2l-2k attacking gote's Gold, gote's King 1a-1b: the fourth
+    // occurrence of the start comes after 12 plies.
+    (
+        "repetition-shuttle",
+        "10gk/12/12/12/12/12/12/12/12/12/12/K9R1 b - 1",
+    ),
 ];
 
 /// Congo positions (CONGO-…): the start, the positions of corpus/congo/start.perft (monkey
@@ -271,7 +305,7 @@ pub const CONGO: &[(&str, &str)] = &[
 
 /// Bachelor Hunterbeest positions (BHB-…): the start and the hand-counted rule positions of
 /// corpus/hunterbeest/rules.perft (castling on both wings, promotion to ten pieces, en passant,
-/// the Gnu's taming, a marriage that must also block a check).
+/// the Gnu's taming, a marriage that must also block a check), and a stalemate.
 pub const HUNTERBEEST: &[(&str, &str)] = &[
     (
         "start",
@@ -286,6 +320,9 @@ pub const HUNTERBEEST: &[(&str, &str)] = &[
         "castling-and-en-passant",
         "s3k3e/ppp2pppp/9/3pP4/9/9/PPPP1PPPP/E3K3S w KQkq d6 0 1",
     ),
+    // BHB-6.4: Black's King on a8, not in check, has no move (a7 is the Pawn's, b7 and b8 the
+    // King's): stalemate, a draw or a win for White as the switch says.
+    ("stalemate", "k8/2K6/1P7/9/9/9/9/9 b - - 0 1"),
 ];
 
 /// The corpus of the game named `game` ([`Game::NAME`]); empty for a game without one (a new

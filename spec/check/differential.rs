@@ -177,6 +177,9 @@ impl std::error::Error for Divergence {}
 /// Legal moves with their text, sorted by it.
 pub type SortedMoves<K> = Vec<(String, Move<K>)>;
 
+/// What [`differential_walk_visit`] calls at each node: the position and its sorted moves.
+pub type Visit<'a, G> = dyn FnMut(&Position<G>, &SortedMoves<<G as Game>::Kind>) + 'a;
+
 /// The legal moves of `pos` sorted by their text, each with its text. The order every walk and
 /// mutation in this module uses to turn an index into a move.
 pub fn sorted_moves<G: Game>(gen: &dyn Generator<G>, pos: &Position<G>) -> SortedMoves<G::Kind> {
@@ -356,6 +359,30 @@ pub fn differential<G: Game>(
         })
 }
 
+/// Compares `a` and `b` at one node of a line of play: `pos`, reached from `start` by `path`
+/// (the move texts), with perft to `perft_depth` (0 skips it). Returns the legal moves sorted by
+/// text, as [`sorted_moves`] gives them for `a`.
+///
+/// # Errors
+/// The [`Divergence`], naming `start` and `path`.
+pub fn compare_at<G: Game>(
+    a: &dyn Generator<G>,
+    b: &dyn Generator<G>,
+    start: &Position<G>,
+    path: &[String],
+    pos: &Position<G>,
+    perft_depth: u32,
+) -> Result<SortedMoves<G::Kind>, Divergence> {
+    compare(a, b, pos, perft_depth).map_err(|difference| Divergence {
+        game: G::NAME,
+        generators: [describe(a), describe(b)],
+        start_fen: start.fen(),
+        path: path.to_vec(),
+        fen: pos.fen(),
+        difference,
+    })
+}
+
 /// Follows a line of play from `start` and compares `a` and `b` at every node on it, with
 /// perft to `perft_depth` at each (0 skips perft; moves, children, check and outcome are always
 /// compared).
@@ -372,18 +399,28 @@ pub fn differential_walk<G: Game>(
     choices: &[usize],
     perft_depth: u32,
 ) -> Result<Position<G>, Divergence> {
+    differential_walk_visit(a, b, start, choices, perft_depth, &mut |_, _| {})
+}
+
+/// [`differential_walk`], calling `visit` with each node and its legal moves (sorted by text)
+/// once the generators agree on it.
+///
+/// # Errors
+/// The first [`Divergence`], with the moves from `start` that led to it.
+pub fn differential_walk_visit<G: Game>(
+    a: &dyn Generator<G>,
+    b: &dyn Generator<G>,
+    start: &Position<G>,
+    choices: &[usize],
+    perft_depth: u32,
+    visit: &mut Visit<'_, G>,
+) -> Result<Position<G>, Divergence> {
     let mut pos = start.clone();
     let mut path = Vec::new();
     let mut choices = choices.iter();
     loop {
-        let moves = compare(a, b, &pos, perft_depth).map_err(|difference| Divergence {
-            game: G::NAME,
-            generators: [describe(a), describe(b)],
-            start_fen: start.fen(),
-            path: path.clone(),
-            fen: pos.fen(),
-            difference,
-        })?;
+        let moves = compare_at(a, b, start, &path, &pos, perft_depth)?;
+        visit(&pos, &moves);
         let Some(choice) = choices.next() else {
             return Ok(pos);
         };

@@ -6,16 +6,20 @@
 
 use super::arbitrary::arbitrary_position;
 use super::corpus;
-use super::differential::{differential, differential_walk, Divergence};
+use super::differential::{
+    differential, differential_walk, differential_walk_visit, Divergence, SortedMoves,
+};
 use super::properties::{self, PropertyFailure};
+use super::reach::{self, Reach};
 use crate::chess::Chess;
-use crate::chu::{BareKing, Chu, ChuSwitches, CounterStrike, LastRankPromotion, LionProtection};
-use crate::congo::{Congo, CongoSwitches, MonkeyReentry};
+use crate::chu::{Chu, ChuSwitches};
+use crate::congo::{Congo, CongoSwitches};
 use crate::fen::{parse_fen, FenDialect};
-use crate::hunterbeest::{Hunterbeest, HunterbeestSwitches, StalemateResult};
-use crate::kuma::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
+use crate::hunterbeest::{Hunterbeest, HunterbeestSwitches};
+use crate::kuma::{Kuma, KumaKind, KumaSwitches};
 use crate::notation::seed;
 use crate::replay::replay;
+use crate::switches::Switches;
 use crate::{Game, Move, Position, Shape};
 use ::arbitrary::{Arbitrary, Unstructured};
 use serde::Serialize;
@@ -67,35 +71,15 @@ impl fmt::Display for TargetFailure {
 
 impl std::error::Error for TargetFailure {}
 
-/// Both readings of the Kuma Chess switches (KUMA-7.4).
-pub const KUMA_SWITCHES: [KumaSwitches; 2] = [
-    KumaSwitches {
-        blind_bear: BlindBearWin::NeedsLegalMove,
-    },
-    KumaSwitches {
-        blind_bear: BlindBearWin::EvenIfExposed,
-    },
-];
-
-/// Both readings of Congo's monkey river re-entry (CONGO-5.4).
-pub const CONGO_SWITCHES: [CongoSwitches; 2] = [
-    CongoSwitches {
-        monkey_reentry: MonkeyReentry::Drowns,
-    },
-    CongoSwitches {
-        monkey_reentry: MonkeyReentry::Survives,
-    },
-];
-
-/// Both readings of Bachelor Hunterbeest's stalemate (BHB-6.4).
-pub const HUNTERBEEST_SWITCHES: [HunterbeestSwitches; 2] = [
-    HunterbeestSwitches {
-        stalemate: StalemateResult::Draw,
-    },
-    HunterbeestSwitches {
-        stalemate: StalemateResult::Win,
-    },
-];
+/// The reading of a differential target's switches: combination number `byte`
+/// ([`Switches::combination`], modulo their number) of the input's first byte, when the game has
+/// more than one combination; no byte is read for a game without switches (orthodox chess).
+pub fn read_switches<S: Switches>(u: &mut Unstructured<'_>) -> S {
+    if S::combinations() <= 1 {
+        return S::default();
+    }
+    S::combination(usize::from(u8::arbitrary(u).unwrap_or(0)))
+}
 
 /// Differential fuzzing of game `G` from bytes: a position from [`arbitrary_position`] (the
 /// game's corpus as starting points, the reference generator's moves), the properties of
@@ -122,6 +106,26 @@ pub fn differential_bytes_from<G: Game>(
     switches: &G::Switches,
     starts: &[Position<G>],
 ) -> Result<(), TargetFailure> {
+    differential_bytes_counted(
+        u,
+        switches,
+        starts,
+        |_, m, o, _, r| reach::common::<G>(m, o, r),
+        &mut Reach::new(),
+    )
+}
+
+/// [`differential_bytes_from`], counting in `reach` what `paths` finds at each node of the walk.
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn differential_bytes_counted<G: Game>(
+    u: &mut Unstructured<'_>,
+    switches: &G::Switches,
+    starts: &[Position<G>],
+    paths: reach::Paths<G>,
+    reach: &mut Reach,
+) -> Result<(), TargetFailure> {
     let reference = G::reference(switches);
     let Some(other) = G::bitboard(switches) else {
         return Err(TargetFailure::NoBitboard(G::NAME));
@@ -138,174 +142,114 @@ pub fn differential_bytes_from<G: Game>(
         .take(MAX_PLIES)
         .map(|&b| b as usize)
         .collect();
-    let end = differential_walk(&*reference, &*other, &pos, &choices, WALK_PERFT_DEPTH)?;
+    let mut visit = |node: &Position<G>, moves: &SortedMoves<G::Kind>| {
+        let outcome = if moves.is_empty() {
+            reference.outcome(node)
+        } else {
+            None
+        };
+        paths(node, moves, outcome, switches, reach);
+    };
+    let end = differential_walk_visit(
+        &*reference,
+        &*other,
+        &pos,
+        &choices,
+        WALK_PERFT_DEPTH,
+        &mut visit,
+    )?;
     differential(&*reference, &*other, &end)?;
     Ok(())
 }
 
-/// Readings of the Chu Shogi switches the fuzz targets try: the default (lishogi) and every
-/// alternative at least once (CHU-4.3, CHU-5.2, CHU-5.3, CHU-7).
-pub const CHU_SWITCHES: [ChuSwitches; 3] = [
-    ChuSwitches {
-        bare_king: BareKing::Lishogi,
-        counter_strike: CounterStrike::Lishogi,
-        kirin_recapture: crate::chu::KirinRecapture::Allowed,
-        lion_protection: LionProtection::Lishogi,
-        last_rank_promotion: LastRankPromotion::PawnAndLance,
-        repetition: crate::chu::Repetition::Lishogi,
-    },
-    ChuSwitches {
-        bare_king: BareKing::Munster1997,
-        counter_strike: CounterStrike::Jcsa,
-        kirin_recapture: crate::chu::KirinRecapture::CounterStrike,
-        lion_protection: LionProtection::Hachu,
-        last_rank_promotion: LastRankPromotion::PawnOnly,
-        repetition: crate::chu::Repetition::Western,
-    },
-    ChuSwitches {
-        bare_king: BareKing::Munster1997Emended,
-        counter_strike: CounterStrike::Lishogi,
-        kirin_recapture: crate::chu::KirinRecapture::CounterStrike,
-        lion_protection: LionProtection::Lishogi,
-        last_rank_promotion: LastRankPromotion::PawnAndLance,
-        repetition: crate::chu::Repetition::Lishogi,
-    },
-];
+/// A differential target of game `G`: the switch reading ([`read_switches`]), counted in `reach`
+/// with what `paths` finds, the rest to [`differential_bytes_counted`] from the game's corpus
+/// positions.
+fn differential_target<G: Game>(
+    data: &[u8],
+    paths: reach::Paths<G>,
+    reach: &mut Reach,
+) -> Result<(), TargetFailure> {
+    let mut u = Unstructured::new(data);
+    let switches = read_switches::<G::Switches>(&mut u);
+    reach.input(&switches);
+    differential_bytes_counted(&mut u, &switches, &corpus::positions::<G>(), paths, reach)
+}
 
-/// Fuzz target `kuma_differential`: the first byte picks the Blind Bear reading (bit 0: 0
-/// NeedsLegalMove, 1 EvenIfExposed), the rest goes to [`differential_bytes`].
+/// Fuzz target `kuma_differential`: the first byte picks the Blind Bear reading (KUMA-7.4; even
+/// 0 NeedsLegalMove, odd EvenIfExposed), the rest goes to [`differential_bytes`].
 ///
 /// # Errors
 /// The first property failure or divergence.
 pub fn kuma_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    let mut u = Unstructured::new(data);
-    let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    let switches = KUMA_SWITCHES[(flags & 1) as usize];
-    differential_bytes::<Kuma>(&mut u, &switches)
+    kuma_differential_counted(data, &mut Reach::new())
 }
 
-/// Fuzz target `chess_differential`: orthodox chess (no switches), all bytes to
+/// [`kuma_differential`], counting what it reaches ([`reach::kuma`]).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn kuma_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
+    differential_target::<Kuma>(data, reach::kuma, reach)
+}
+
+/// Fuzz target `chess_differential`: orthodox chess (no switches, no switch byte), all bytes to
 /// [`differential_bytes`].
 ///
 /// # Errors
 /// The first property failure or divergence.
 pub fn chess_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    differential_bytes::<Chess>(&mut Unstructured::new(data), &Default::default())
+    chess_differential_counted(data, &mut Reach::new())
+}
+
+/// [`chess_differential`], counting what it reaches ([`reach::chess`]).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn chess_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
+    differential_target::<Chess>(data, reach::chess, reach)
 }
 
 /// Fuzz target `congo_differential`: the first byte picks the monkey river re-entry reading
-/// (CONGO-5.4; bit 0: 0 Drowns, 1 Survives), the rest goes to [`differential_bytes`].
+/// (CONGO-5.4; even Drowns, odd Survives), the rest goes to [`differential_bytes`].
 ///
 /// # Errors
 /// The first property failure or divergence.
 pub fn congo_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    let mut u = Unstructured::new(data);
-    let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    differential_bytes::<Congo>(&mut u, &CONGO_SWITCHES[(flags & 1) as usize])
+    congo_differential_counted(data, &mut Reach::new())
+}
+
+/// [`congo_differential`], counting what it reaches ([`reach::congo`]).
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn congo_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
+    differential_target::<Congo>(data, reach::congo, reach)
 }
 
 /// Fuzz target `hunterbeest_differential`: the first byte picks the stalemate reading (BHB-6.4;
-/// bit 0: 0 Draw, 1 Win), the rest goes to [`differential_bytes`].
+/// even Draw, odd Win), the rest goes to [`differential_bytes`].
 ///
 /// # Errors
 /// The first property failure or divergence.
 pub fn hunterbeest_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    let mut u = Unstructured::new(data);
-    let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    differential_bytes::<Hunterbeest>(&mut u, &HUNTERBEEST_SWITCHES[(flags & 1) as usize])
+    hunterbeest_differential_counted(data, &mut Reach::new())
 }
 
-/// Every reading of the Chu Shogi switches a generator sees (CHU-5.2, CHU-5.3, CHU-4.3, CHU-7):
-/// 4 bare-king formulations × 2 counter-strike rules × 2 lion-protection timings × 2 last-rank
-/// promotion rules. Repetition is judged only in replay, so it keeps its default.
-pub fn chu_switches() -> Vec<ChuSwitches> {
-    let mut out = Vec::new();
-    for bare_king in [
-        BareKing::Lishogi,
-        BareKing::Jcsa,
-        BareKing::Munster1997,
-        BareKing::Munster1997Emended,
-    ] {
-        for counter_strike in [CounterStrike::Lishogi, CounterStrike::Jcsa] {
-            for lion_protection in [LionProtection::Lishogi, LionProtection::Hachu] {
-                for last_rank_promotion in
-                    [LastRankPromotion::PawnAndLance, LastRankPromotion::PawnOnly]
-                {
-                    out.push(ChuSwitches {
-                        bare_king,
-                        counter_strike,
-                        lion_protection,
-                        last_rank_promotion,
-                        ..ChuSwitches::default()
-                    });
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Fuzz target `chu_differential`: the first byte picks one of the 32 switch readings of
-/// [`chu_switches`] (its low five bits), the rest goes to [`differential_bytes`] (a corpus
-/// position, mutations, a walk of the reference against the bitboard generator).
+/// [`hunterbeest_differential`], counting what it reaches ([`reach::hunterbeest`]).
 ///
 /// # Errors
 /// The first property failure or divergence.
-pub fn chu_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    let mut u = Unstructured::new(data);
-    let flags = u8::arbitrary(&mut u).unwrap_or(0);
-    let all = chu_switches();
-    let switches = all[flags as usize % all.len()];
-    differential_bytes_from::<Chu>(&mut u, &switches, chu_starts())
+pub fn hunterbeest_differential_counted(
+    data: &[u8],
+    reach: &mut Reach,
+) -> Result<(), TargetFailure> {
+    differential_target::<Hunterbeest>(data, reach::hunterbeest, reach)
 }
 
-/// The starting positions of `chu_differential` (the second byte picks one, modulo their
-/// number): the start position, the two bare-king examples of Adams' 1999 post (CHU-7.6), the hand-made
-/// rule positions of [`corpus::CHU`], then every position of lishogi's perft data in
-/// `corpus/chu/` in file order (scalashogi's special positions with lone lions, Falcons, Eagles
-/// and counter-strike squares first; then shogiops' random middle games; only the first 256
-/// are reachable from one byte). Duplicates are dropped.
-pub fn chu_starts() -> &'static [Position<Chu>] {
-    static STARTS: std::sync::OnceLock<Vec<Position<Chu>>> = std::sync::OnceLock::new();
-    STARTS.get_or_init(|| {
-        let mut fens = vec![
-            Chu::START_FEN.to_string(),
-            "12/12/12/12/12/12/12/12/12/2q9/1+G10/K1k9 w - 1".to_string(),
-            "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1".to_string(),
-        ];
-        fens.extend(corpus::CHU.iter().map(|(_, fen)| fen.to_string()));
-        for text in [
-            include_str!("../../corpus/chu/lishogi-perft.perft"),
-            include_str!("../../corpus/chu/lishogi-perft-odd.perft"),
-        ] {
-            for r in crate::perft::parse_perft_file(text).unwrap_or_default() {
-                fens.push(lenient_sfen(&r.epd));
-            }
-        }
-        let mut out: Vec<Position<Chu>> = Vec::new();
-        for fen in fens {
-            if let Ok(pos) = Position::<Chu>::from_fen(&fen) {
-                if !out.contains(&pos) {
-                    out.push(pos);
-                }
-            }
-        }
-        out
-    })
-}
-
-/// lishogi's lenient SFEN forms in the four-field form: a third field that is no square name
-/// means no counter-strike square, a missing move number is 1.
-fn lenient_sfen(sfen: &str) -> String {
-    let f: Vec<&str> = sfen.split_whitespace().collect();
-    let side = f.get(1).copied().unwrap_or("b");
-    let cs = match f.get(2) {
-        Some(c) if crate::Square::parse_usi(c, Chu::SHAPE).is_some() => *c,
-        _ => "-",
-    };
-    let number = f.get(3).copied().unwrap_or("1");
-    format!("{} {side} {cs} {number}", f.first().copied().unwrap_or(""))
-}
+pub use super::chu_target::{
+    chu_differential, chu_differential_counted, chu_starts, chu_walk, REPEAT_FOUR_PLIES_AGO,
+};
 
 /// The board shapes and FEN dialects the `fen` target reads every input with (Kuma's piece
 /// letters throughout: the placement syntax is the same for every game).
@@ -320,8 +264,8 @@ pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
 /// as a Chu Shogi SFEN with Chu's pieces) must write and read back unchanged
 /// ([`properties::setup_fen_round_trip`]); whatever [`Position::from_fen`] accepts as a position
 /// of Kuma Chess, orthodox chess, Congo, Bachelor Hunterbeest or Chu Shogi goes through
-/// [`position_checks`] under every reading of the game's switches (Chu: [`CHU_SWITCHES`] and the
-/// JCSA bare-king rule).
+/// [`position_checks`] under every combination of the game's switches (Chu Shogi: its default and
+/// combination number `text.len()`, [`Switches::combination`]).
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -338,17 +282,19 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
     if let Ok(setup) = parse_fen::<crate::chu::ChuKind>(text, Chu::SHAPE, FenDialect::Sfen) {
         properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
     }
-    // Every game under every switch (orthodox chess has none); a new game adds its line.
-    position_checks::<Kuma>(text, &KUMA_SWITCHES)?;
+    // Every game under every combination of its switches (orthodox chess has none); Chu Shogi,
+    // with 192, under its default and the one combination the text's length picks. A new game adds
+    // its line.
+    position_checks::<Kuma>(text, &KumaSwitches::every_combination())?;
     position_checks::<Chess>(text, &[Default::default()])?;
-    position_checks::<Congo>(text, &CONGO_SWITCHES)?;
-    position_checks::<Hunterbeest>(text, &HUNTERBEEST_SWITCHES)?;
-    let jcsa = ChuSwitches {
-        bare_king: BareKing::Jcsa,
-        ..ChuSwitches::default()
-    };
-    position_checks::<Chu>(text, &CHU_SWITCHES)?;
-    position_checks::<Chu>(text, &[jcsa])?;
+    position_checks::<Congo>(text, &CongoSwitches::every_combination())?;
+    position_checks::<Hunterbeest>(text, &HunterbeestSwitches::every_combination())?;
+    let picked = ChuSwitches::combination(text.len());
+    if picked == ChuSwitches::default() {
+        position_checks::<Chu>(text, &[picked])?;
+    } else {
+        position_checks::<Chu>(text, &[ChuSwitches::default(), picked])?;
+    }
     Ok(())
 }
 

@@ -101,6 +101,18 @@ impl crate::Kind for ChessKind {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ChessSwitches {}
 
+impl crate::switches::Switches for ChessSwitches {
+    const SWITCHES: &'static [crate::switches::Switch] = &[];
+
+    fn get(&self, _name: &str) -> Option<&'static str> {
+        None
+    }
+
+    fn set(&mut self, name: &str, _value: &str) -> Result<(), crate::switches::SwitchError> {
+        Err(Self::unknown_switch(name))
+    }
+}
+
 impl Game for Chess {
     type Kind = ChessKind;
     type Switches = ChessSwitches;

@@ -17,15 +17,17 @@
 //!   capture without moving; `7g6f7g` with an empty `6f` is a pass).
 //!
 //! The rules as code: [`rules`] (the reference generator: pieces, lion power, the lion-trading
-//! rules, promotion, the end of the game and every bare-king formulation) and [`repetition`]
-//! (repetition over a game's history, and the replay of USI game records).
+//! rules, promotion, the end of the game and every bare-king formulation), [`repetition`]
+//! (repetition over a game's history) and [`record`] (the replay of USI game records).
 //!
 //! Promoted pieces are kinds of their own ([`ChuKind::PromotedRook`] is written `+R` and moves
 //! like the Dragon King, but it is not one).
 
 pub mod bitboard;
+pub mod record;
 pub mod repetition;
 pub mod rules;
+mod switches;
 
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;
@@ -474,7 +476,7 @@ pub struct ChuSwitches {
     pub lion_protection: LionProtection,
     /// CHU-4: which pieces may promote on reaching the last rank without a capture.
     pub last_rank_promotion: LastRankPromotion,
-    /// CHU-7: what repetition does.
+    /// CHU-6.5: what repetition does.
     pub repetition: Repetition,
 }
 
@@ -544,14 +546,18 @@ pub enum LastRankPromotion {
     PawnOnly,
 }
 
-/// What repeating a position does (CHU-7).
+/// What repeating a position does (CHU-6.5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Repetition {
-    /// lishogi: the fourth occurrence ends the game; a side that made only attacking moves
-    /// throughout loses, otherwise draw (the default).
+    /// lishogi's server rule as its code decides it (the default): a fourfold repetition ends
+    /// the game once twelve reversible moves in a row have been played; a side that made only
+    /// attacking moves throughout loses, otherwise draw.
     #[default]
     Lishogi,
+    /// The rule as players state it: the fourth occurrence of a position ends the game at once;
+    /// a side that made only attacking moves throughout loses, otherwise draw.
+    Fourfold,
     /// Western: recreating a position with the same side to move is illegal.
     Western,
 }

@@ -1,225 +1,254 @@
-//! Repetition (CHU-6.5), judged over a game's history, and the replay of Chu Shogi game records
-//! (CHU-8.3), which is where a history exists.
+//! Repetition (CHU-6.5), judged over a game's history: the three readings of switch `repetition`
+//! ([`Repetition`]).
 //!
 //! A position's **key** for repetition is its board, side to move and counter-strike square (not
-//! the move number). Two readings, switch `repetition` ([`Repetition`]):
+//! the move number).
 //!
-//! - lishogi (default, [`repetition_outcome`]): the fourth occurrence of a position ends the
-//!   game. If one side made only **attacking** moves ([`is_attacking`]) since the first of the
-//!   four occurrences, that side loses (the side that made the fourth occurrence is looked at
-//!   first); otherwise it is a draw.
-//! - Western ([`recreates_position`]): a move that recreates an earlier position (same key) is
-//!   illegal; a side whose every move would do so has no legal move and loses (CHU-6.3).
+//! - `lishogi` (default, [`lishogi_outcome`]): lishogi's server rule as its code decides it. A
+//!   fourfold repetition is looked for only while the game since the last irreversible move
+//!   ([`is_irreversible`]) holds more than [`LISHOGI_MIN_POSITIONS`] positions; then the
+//!   position on the board standing there for the fourth time ends the game. A side that made
+//!   only attacking moves ([`is_attacking`]) since the first of those occurrences loses; if
+//!   both sides did, or neither, it is a draw.
+//! - `fourfold` ([`fourfold_outcome`]): the rule as players state it: the fourth occurrence of
+//!   a position ends the game at once, with the same verdict.
+//! - `western` ([`recreates_position`]): a move that recreates an earlier position is illegal.
+//!
+//! The attack test asks the generator that plays the game for its own legal moves, so a replay
+//! with the bitboard generator judges attacks with the bitboard's rules and a replay with the
+//! reference with the reference's.
 
-use super::rules::{attacks, end::royals, is_attacked};
 use super::{Chu, ChuKind, Repetition};
-use crate::game::MoveTextError;
-use crate::notation::record::RecordResult;
-use crate::replay::{ReplayError, ReplaySummary};
-use crate::{Colour, Generator, Move, Outcome, Piece, Position, Reason, Setup, Square};
+use crate::{Colour, Generator, Move, Outcome, Position, Reason, Setup, Square};
+
+/// The replay of a record, [`super::record::replay_usi`], at the path it had when it lived here.
+#[doc(no_inline)]
+pub use super::record::replay_usi;
 
 /// The repetition key of a position: board, side to move, counter-strike square.
-pub type Key = (Vec<Option<Piece<ChuKind>>>, Colour, Option<Square>);
+pub type Key = (Vec<Option<crate::Piece<ChuKind>>>, Colour, Option<Square>);
 
 /// CHU-6.5 — the repetition key of `setup`.
 pub fn key(setup: &Setup<ChuKind>) -> Key {
     (setup.board.clone(), setup.turn, setup.counter_strike)
 }
 
-/// CHU-6.5 — whether the move `mv` from `before` (giving `after`) is an attacking move in the
-/// sense of lishogi's perpetual-attack rule: afterwards a royal of the opponent is attacked
-/// ("check"), or the moved piece attacks an enemy piece.
-pub fn is_attacking(before: &Setup<ChuKind>, mv: &Move<ChuKind>, after: &Setup<ChuKind>) -> bool {
-    let us = before.turn;
-    let them = us.other();
-    let check = royals(after, them)
-        .into_iter()
-        .any(|sq| is_attacked(after, sq, us));
-    let threat = attacks(after, mv.to)
-        .into_iter()
-        .any(|sq| after.piece_at(sq).is_some_and(|p| p.colour == them));
-    check || threat
+/// CHU-6.5, lishogi's quirk — a fourfold repetition is looked for only once the positions since
+/// the last irreversible move (that move's position included, or the game's first position)
+/// number more than twelve (scalashogi's `History.isRepetition`: more than `(4 - 1) * 4`
+/// position hashes), that is after twelve reversible moves in a row.
+pub const LISHOGI_MIN_POSITIONS: usize = 12;
+
+/// CHU-6.5 — lishogi's irreversible move (scalashogi's `Chushogi.isIrreversible`): a promotion,
+/// a move that leaves an unpromoted Pawn or Lance on its to-square (a Pawn or Lance moved), or a
+/// capture (fewer pieces on the board after the move). No position before such a move can occur
+/// again.
+pub fn is_irreversible(
+    before: &Setup<ChuKind>,
+    mv: &Move<ChuKind>,
+    after: &Setup<ChuKind>,
+) -> bool {
+    let pawn_or_lance = after
+        .piece_at(mv.to)
+        .is_some_and(|p| matches!(p.kind, ChuKind::Pawn | ChuKind::Lance));
+    mv.promotion.is_some() || pawn_or_lance || after.pieces().count() != before.pieces().count()
 }
 
-/// CHU-6.5 — lishogi's repetition rule over a game: `positions[0]` is the first position,
-/// `moves[i]` leads from `positions[i]` to `positions[i + 1]`. `Some` once the last position
-/// occurs for the fourth time: a loss for a side that made only attacking moves since the first
-/// of the four occurrences (the side that just moved is looked at first), otherwise a draw.
-/// `None` under the Western reading (there repetition is a matter of legal moves,
-/// [`recreates_position`]) and while no position occurred four times.
-pub fn repetition_outcome(
-    positions: &[Setup<ChuKind>],
-    moves: &[Move<ChuKind>],
-    rule: Repetition,
-) -> Option<Outcome> {
-    if rule != Repetition::Lishogi || positions.len() != moves.len() + 1 {
-        return None;
-    }
-    let last = key(positions.last()?);
-    let occurrences: Vec<usize> = positions
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| key(p) == last)
-        .map(|(i, _)| i)
-        .collect();
-    if occurrences.len() < 4 {
-        return None;
-    }
-    let first = occurrences[0];
-    let just_moved = positions[positions.len() - 1].turn.other();
-    let only_attacks = |side: Colour| {
-        let mut made = (first..moves.len())
-            .filter(|&i| positions[i].turn == side)
-            .peekable();
-        made.peek().is_some()
-            && made.all(|i| is_attacking(&positions[i], &moves[i], &positions[i + 1]))
-    };
-    for side in [just_moved, just_moved.other()] {
-        if only_attacks(side) {
-            return Some(Outcome::win(side.other(), Reason::PerpetualAttack));
-        }
-    }
-    Some(Outcome::draw(Reason::Repetition))
-}
-
-/// CHU-6.5 — the Western reading: whether `child` recreates a position of `earlier` (same
-/// board, side to move and counter-strike square). Such a move is illegal.
-pub fn recreates_position(earlier: &[Setup<ChuKind>], child: &Setup<ChuKind>) -> bool {
-    let k = key(child);
-    earlier.iter().any(|p| key(p) == k)
-}
-
-/// A game record of Chu Shogi, read (CHU-8.3).
-struct UsiRecord<'a> {
-    /// The SFEN of the first line `sfen <SFEN>`, if there is one.
-    sfen: Option<&'a str>,
-    /// The moves (and a final result, if given), in order.
-    words: Vec<&'a str>,
-}
-
-/// Reads the layout of a record: `#` starts a comment to the end of the line; the first line
-/// with text may be `sfen <SFEN>`; every other word is a USI move, the last one possibly a
-/// result (`1-0`, `0-1`, `1/2-1/2`, `*`).
-fn read_record(text: &str) -> UsiRecord<'_> {
-    let mut sfen = None;
-    let mut words = Vec::new();
-    let mut first = true;
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        if first {
-            first = false;
-            if let Some(rest) = line.strip_prefix("sfen ") {
-                sfen = Some(rest.trim());
-                continue;
-            }
-        }
-        words.extend(line.split_whitespace());
-    }
-    UsiRecord { sfen, words }
-}
-
-/// CHU-8.3 — replays a Chu Shogi game record with `gen`: a USI move list (moves separated by
-/// white space, `#` comments, an optional first line `sfen <SFEN>`, an optional result at the
-/// end, which must fit how the game ended). After each move the game may be over by the
-/// generator's outcome or by repetition (CHU-6.5, under the generator's `repetition` switch);
-/// under the Western reading a move that recreates an earlier position is rejected.
+/// CHU-6.5 — whether the move `mv`, which gave `after`, is an **attacking** move (scalashogi's
+/// `Chushogi.isAttacking`): were it the mover's turn again in `after`, one of its legal moves
+/// would capture a royal of the opponent ("check"), or a legal move of the piece `mv` moved,
+/// from its to-square, would capture an enemy piece.
 ///
-/// # Errors
-/// The first wrong part of the record: an SFEN that is no position, a move that cannot be read
-/// or is not legal, a move after the end of the game, text after the result, or a result that
-/// contradicts the end.
-pub fn replay_usi(gen: &dyn Generator<Chu>, text: &str) -> Result<ReplaySummary, ReplayError> {
-    let record = read_record(text);
-    let rule = gen.switches().repetition;
-    let mut pos = match record.sfen {
-        None => Position::<Chu>::start(),
-        Some(sfen) => Position::from_fen(sfen).map_err(|e| ReplayError {
-            move_number: 0,
-            side: Colour::White,
-            text: format!("sfen {sfen}"),
-            cause: e.to_string(),
-        })?,
-    };
-    let mut positions = vec![pos.setup().clone()];
-    let mut moves: Vec<Move<ChuKind>> = Vec::new();
-    let mut stated: Option<RecordResult> = None;
-    let ended = |pos: &Position<Chu>, positions: &[Setup<ChuKind>], moves: &[Move<ChuKind>]| {
-        gen.outcome(pos)
-            .or_else(|| repetition_outcome(positions, moves, rule))
-            .or_else(|| western_stalemate(gen, pos, positions, rule))
-    };
-    for word in &record.words {
-        let error = |cause: String| ReplayError {
-            move_number: pos.setup().fullmove_number,
-            side: pos.turn(),
-            text: word.to_string(),
-            cause,
-        };
-        if let Some(result) = stated {
-            return Err(error(format!("text after the result {}", result.text())));
+/// The moves are `gen`'s own, in `after` with only the side to move changed: the counter-strike
+/// square stays, so after a non-lion took a lion the mover's own non-lions are barred from
+/// taking lions elsewhere, as lishogi's test (the moved piece's destinations in the position
+/// after the move, side switched) bars them — which never decides a verdict: that square follows
+/// a capture, an irreversible move, so no such move lies inside a repetition. A lion protected
+/// against the moved lion (CHU-5.2) is not attacked by it.
+pub fn is_attacking(gen: &dyn Generator<Chu>, mv: &Move<ChuKind>, after: &Position<Chu>) -> bool {
+    let them = after.turn();
+    let mut again = after.setup().clone();
+    again.turn = them.other();
+    let again = Position::<Chu>::new_unchecked(again);
+    gen.legal_moves(&again).iter().any(|m| {
+        let mut victims = m
+            .via
+            .as_slice()
+            .iter()
+            .chain([&m.to])
+            .filter_map(|&sq| again.piece_at(sq))
+            .filter(|p| p.colour == them);
+        if m.from == mv.to {
+            victims.next().is_some()
+        } else {
+            victims.any(|p| p.kind.is_royal())
         }
-        if let Some(result) = RecordResult::parse(word) {
-            stated = Some(result);
-            continue;
-        }
-        if let Some(outcome) = ended(&pos, &positions, &moves) {
-            return Err(error(format!("the game is already over ({outcome})")));
-        }
-        let mv = gen.parse_move(&pos, word).map_err(|e| match e {
-            MoveTextError::Illegal(e) => error(e.reason),
-            MoveTextError::Parse(e) => error(e.to_string()),
-        })?;
-        let child = gen.play_unchecked(&pos, &mv);
-        if rule == Repetition::Western && recreates_position(&positions, child.setup()) {
-            return Err(error(
-                "recreates an earlier position (Western repetition rule)".to_string(),
-            ));
-        }
-        positions.push(child.setup().clone());
-        moves.push(mv);
-        pos = child;
-    }
-    let outcome = ended(&pos, &positions, &moves);
-    if let Some(result) = stated {
-        if !result.fits(outcome) {
-            let end = match outcome {
-                Some(o) => format!("the game ended {o}"),
-                None => "the game has not ended".to_string(),
-            };
-            return Err(ReplayError {
-                move_number: pos.setup().fullmove_number,
-                side: pos.turn(),
-                text: result.text().to_string(),
-                cause: format!("the record states the result {}, but {end}", result.text()),
-            });
-        }
-    }
-    Ok(ReplaySummary {
-        plies: moves.len(),
-        final_fen: pos.fen(),
-        outcome,
-        claimable: None,
     })
 }
 
-/// CHU-6.5 with CHU-6.3 — under the Western reading, a side to move whose every legal move
-/// recreates an earlier position has no legal move: it loses.
-fn western_stalemate(
+/// CHU-6.5 — the verdict on a repetition whose first occurrence is `positions[first]` and whose
+/// last is the final position: a side that made only attacking moves since the first
+/// occurrence loses (reason `repetition with perpetual attack`); if both sides did, or neither,
+/// the game is drawn (reason `repetition`). `moves[i]` leads from `positions[i]` to
+/// `positions[i + 1]`.
+pub fn verdict(
     gen: &dyn Generator<Chu>,
-    pos: &Position<Chu>,
-    positions: &[Setup<ChuKind>],
-    rule: Repetition,
+    positions: &[Position<Chu>],
+    moves: &[Move<ChuKind>],
+    first: usize,
+) -> Outcome {
+    let attacked_throughout = |side: Colour| {
+        (first..moves.len())
+            .filter(|&i| positions[i].turn() == side)
+            .all(|i| is_attacking(gen, &moves[i], &positions[i + 1]))
+    };
+    match (
+        attacked_throughout(Colour::White),
+        attacked_throughout(Colour::Black),
+    ) {
+        (true, false) => Outcome::win(Colour::Black, Reason::PerpetualAttack),
+        (false, true) => Outcome::win(Colour::White, Reason::PerpetualAttack),
+        _ => Outcome::draw(Reason::Repetition),
+    }
+}
+
+/// The indices of `positions[from..]` whose key is that of the last position.
+fn occurrences_of_last(positions: &[Position<Chu>], from: usize) -> Vec<usize> {
+    let Some(last) = positions.last().map(|p| key(p.setup())) else {
+        return Vec::new();
+    };
+    (from..positions.len())
+        .filter(|&i| key(positions[i].setup()) == last)
+        .collect()
+}
+
+/// CHU-6.5, `repetition=lishogi` — lishogi's rule over a game (`positions[0]` the first
+/// position, `moves[i]` from `positions[i]` to `positions[i + 1]`): `Some` when the last
+/// position ends the game. Only the positions since the last irreversible move are looked at,
+/// and only when they are more than [`LISHOGI_MIN_POSITIONS`]; the last position must stand
+/// among them for the fourth time (or more: a repetition that occurs too early to count is
+/// judged when the history is long enough, by its count then); the first of them starts the
+/// span whose moves [`verdict`] looks at.
+pub fn lishogi_outcome(
+    gen: &dyn Generator<Chu>,
+    positions: &[Position<Chu>],
+    moves: &[Move<ChuKind>],
 ) -> Option<Outcome> {
-    if rule != Repetition::Western {
+    if positions.len() != moves.len() + 1 {
         return None;
     }
+    let since = (0..moves.len())
+        .rev()
+        .find(|&i| is_irreversible(positions[i].setup(), &moves[i], positions[i + 1].setup()))
+        .map_or(0, |i| i + 1);
+    if positions.len() - since <= LISHOGI_MIN_POSITIONS {
+        return None;
+    }
+    let occurrences = occurrences_of_last(positions, since);
+    (occurrences.len() >= 4).then(|| verdict(gen, positions, moves, occurrences[0]))
+}
+
+/// CHU-6.5, `repetition=fourfold` — the rule as players state it: `Some` when the last position
+/// stands for the fourth time in the game; the first occurrence starts the span [`verdict`]
+/// looks at.
+pub fn fourfold_outcome(
+    gen: &dyn Generator<Chu>,
+    positions: &[Position<Chu>],
+    moves: &[Move<ChuKind>],
+) -> Option<Outcome> {
+    if positions.len() != moves.len() + 1 {
+        return None;
+    }
+    let occurrences = occurrences_of_last(positions, 0);
+    (occurrences.len() >= 4).then(|| verdict(gen, positions, moves, occurrences[0]))
+}
+
+/// CHU-6.5 — how repetition ends the game after the last move under `rule`: `None` under the
+/// Western reading, where repetition is a matter of legal moves ([`recreates_position`]).
+pub fn repetition_outcome(
+    gen: &dyn Generator<Chu>,
+    positions: &[Position<Chu>],
+    moves: &[Move<ChuKind>],
+    rule: Repetition,
+) -> Option<Outcome> {
+    match rule {
+        Repetition::Lishogi => lishogi_outcome(gen, positions, moves),
+        Repetition::Fourfold => fourfold_outcome(gen, positions, moves),
+        Repetition::Western => None,
+    }
+}
+
+/// CHU-6.5, `repetition=western` — whether `child` recreates a position of `earlier` (same
+/// board, side to move and counter-strike square). Such a move is illegal.
+pub fn recreates_position(earlier: &[Position<Chu>], child: &Position<Chu>) -> bool {
+    let k = key(child.setup());
+    earlier.iter().any(|p| key(p.setup()) == k)
+}
+
+/// CHU-6.5 with CHU-6.3, `repetition=western` — a side to move whose every legal move recreates
+/// an earlier position has no legal move: it loses.
+pub fn western_stalemate(
+    gen: &dyn Generator<Chu>,
+    pos: &Position<Chu>,
+    earlier: &[Position<Chu>],
+) -> Option<Outcome> {
     let moves = gen.legal_moves(pos);
     let all_repeat = !moves.is_empty()
         && moves
             .iter()
-            .all(|mv| recreates_position(positions, gen.play_unchecked(pos, mv).setup()));
+            .all(|mv| recreates_position(earlier, &gen.play_unchecked(pos, mv)));
     all_repeat.then(|| Outcome::win(pos.turn().other(), Reason::NoLegalMove))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+
+    /// Sente: King 12l, Lance 1l, Pawn 2i, Go-Between 3h, Lion 6h, Rook 9e; gote: King 3a and a
+    /// Pawn on 6g, next to the Lion.
+    const SFEN: &str = "9k2/12/12/12/3R8/12/6p5/6N2I2/10P1/12/12/K10L b - 1";
+
+    fn after(text: &str) -> (Position<Chu>, Move<ChuKind>, Position<Chu>) {
+        let gen = Chu::reference(&Default::default());
+        let pos = Position::from_fen(SFEN).unwrap();
+        let mv = gen.parse_move(&pos, text).unwrap();
+        let child = gen.play_unchecked(&pos, &mv);
+        (pos, mv, child)
+    }
+
+    #[test]
+    fn irreversible_moves_are_lishogi_s() {
+        for (text, irreversible) in [
+            ("1l1k", true),    // a Lance moves
+            ("2i2h", true),    // a Pawn moves
+            ("3h3g", false),   // a Go-Between can step back
+            ("6h6g6h", true),  // igui: a capture without moving
+            ("6h7g6h", false), // a pass
+            ("6h4f", false),   // a Lion's jump
+            ("9e9d", false),   // entering the zone without promoting
+            ("9e9d+", true),   // promoting
+        ] {
+            let (pos, mv, child) = after(text);
+            assert_eq!(
+                is_irreversible(pos.setup(), &mv, child.setup()),
+                irreversible,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn attacking_moves_threaten_with_the_moved_piece_or_check() {
+        let gen = Chu::reference(&Default::default());
+        for (text, attacking) in [
+            ("6h7g6h", true), // the passing Lion can take the Pawn on 6g
+            ("9e9d", false),  // the Rook on 9d sees nothing
+            ("9e9a", true),   // the Rook on 9a attacks the King on 3a: check
+            ("2i2h", false),  // the Pawn on 2h attacks nothing; the Lion's threat is not new
+        ] {
+            let (_, mv, child) = after(text);
+            assert_eq!(is_attacking(&*gen, &mv, &child), attacking, "{text}");
+        }
+    }
 }

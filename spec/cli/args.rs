@@ -86,7 +86,7 @@ pub struct PositionArgs {
     #[arg(long, value_name = "G")]
     pub generator: Option<GeneratorChoice>,
     /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
-    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    #[arg(long = "switch", value_name = "NAME=VALUE", value_parser = SwitchPair, hide_possible_values = true)]
     pub switches: Vec<String>,
 }
 
@@ -104,9 +104,17 @@ pub struct PerftArgs {
     /// Threads sharing the root moves (1 to 256)
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads)]
     pub threads: usize,
-    /// What counts as one node: every legal move (routes), or one per distinct result (CHU-9.5)
+    /// What one node is: `routes`, one per legal move (the default), or `results`, one per
+    /// distinct result of a piece's move (CHU-9.5)
     #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
     pub count: Counting,
+    /// A transposition table of this many MiB, shared by the threads (0 to 1048576; 0: none)
+    #[arg(long, value_name = "MB", default_value = "0", value_parser = hash_mib)]
+    pub hash: usize,
+    /// The seed of the table's position keys (a second run with another seed is an independent
+    /// check of a count)
+    #[arg(long, value_name = "S", default_value = "0", value_parser = seed)]
+    pub hash_seed: u64,
     /// The result as one JSON object (schema fairyspec.perft/1) instead of the perftree text
     #[arg(long)]
     pub json: bool,
@@ -138,7 +146,7 @@ pub struct ReplayArgs {
     #[arg(value_name = "file")]
     pub file: std::path::PathBuf,
     /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
-    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    #[arg(long = "switch", value_name = "NAME=VALUE", value_parser = SwitchPair, hide_possible_values = true)]
     pub switches: Vec<String>,
     /// The result as one JSON object (schema fairyspec.replay/1)
     #[arg(long)]
@@ -154,6 +162,9 @@ pub struct VerifyArgs {
     /// The reference generator skips counts above this
     #[arg(long, value_name = "N", default_value = "5_000_000", value_parser = max_reference_nodes)]
     pub max_reference_nodes: u64,
+    /// Every generator skips counts above this (for the deep tables of corpus/deep; default: none)
+    #[arg(long, value_name = "N", default_value = "18446744073709551615", hide_default_value = true, value_parser = max_nodes)]
+    pub max_nodes: u64,
     /// The corpus: a folder of game folders, one game folder, or one .perft file
     #[arg(long, value_name = "PATH", default_value = super::verify::DEFAULT_CORPUS)]
     pub corpus: std::path::PathBuf,
@@ -211,7 +222,7 @@ pub struct ConformArgs {
     #[arg(long, value_name = "FILE.json")]
     pub report: Option<std::path::PathBuf>,
     /// The specification's rule reading SPEC.md names
-    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    #[arg(long = "switch", value_name = "NAME=VALUE", value_parser = SwitchPair, hide_possible_values = true)]
     pub switches: Vec<String>,
     /// What counts as one node: every legal move (routes), or one per distinct result (CHU-9.5)
     #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
@@ -251,7 +262,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "\"M1 M2 ...\"")]
     pub moves: Option<String>,
     /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
-    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    #[arg(long = "switch", value_name = "NAME=VALUE", value_parser = SwitchPair, hide_possible_values = true)]
     pub switches: Vec<String>,
     /// The answer as one JSON object (schema fairyspec.explain/1)
     #[arg(long)]
@@ -271,7 +282,7 @@ pub struct DiagramArgs {
     #[arg(long, value_name = "\"M1 M2 ...\"")]
     pub moves: Option<String>,
     /// A rule reading SPEC.md names
-    #[arg(long = "switch", value_name = "NAME=VALUE")]
+    #[arg(long = "switch", value_name = "NAME=VALUE", value_parser = SwitchPair, hide_possible_values = true)]
     pub switches: Vec<String>,
     /// Draws this piece (its FEN letter; upper case White) alone on the board, with its moves
     #[arg(long, value_name = "X")]
@@ -297,6 +308,18 @@ pub struct ServeArgs {
     /// The port (default 8754; 0 for any free port)
     #[arg(long, value_name = "N")]
     pub port: Option<u16>,
+    /// For testing the server only: `panic-route` makes /api/_fault/panic and
+    /// /api/_fault/panic-question panic (each must be answered 500, the server going on)
+    #[arg(long, value_name = "FAULT")]
+    pub inject_fault: Option<ServeFault>,
+}
+
+/// A deliberate fault of `serve --inject-fault`, for the tests of the panic guard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ServeFault {
+    /// Two routes that panic: /api/_fault/panic (in the worker) and /api/_fault/panic-question
+    /// (in a question's thread)
+    PanicRoute,
 }
 
 /// Reads a game name or `all` (for `diagram all`).
@@ -376,6 +399,14 @@ fn threads(text: &str) -> Result<usize, String> {
     number("--threads", text, 1, MAX_THREADS)
 }
 
+fn hash_mib(text: &str) -> Result<usize, String> {
+    number("--hash", text, 0, 1 << 20)
+}
+
+fn max_nodes(text: &str) -> Result<u64, String> {
+    number("--max-nodes", text, 0, u64::MAX)
+}
+
 fn max_reference_nodes(text: &str) -> Result<u64, String> {
     number("--max-reference-nodes", text, 0, u64::MAX)
 }
@@ -451,6 +482,59 @@ impl TypedValueParser for GameName {
     }
 }
 
+/// Reads `--switch NAME=VALUE` as text: which game's switch it must be is known only once the
+/// command runs ([`super::games::switches`] checks it then, naming the choices). Its possible
+/// values — every `NAME=VALUE` of every game, from [`crate::switches::Switches::SWITCHES`] — feed
+/// the shell completions (the help pages list them per game instead).
+#[derive(Clone, Copy, Debug)]
+pub struct SwitchPair;
+
+impl TypedValueParser for SwitchPair {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        static PAIRS: std::sync::OnceLock<Vec<(String, &'static str)>> = std::sync::OnceLock::new();
+        let pairs = PAIRS.get_or_init(|| {
+            struct Pairs;
+            impl super::games::GameCommand for Pairs {
+                type Output = Vec<(String, &'static str)>;
+                fn run<G: super::games::CliGame>(self) -> Result<Self::Output, super::CliError> {
+                    use crate::switches::Switches;
+                    Ok(G::Switches::SWITCHES
+                        .iter()
+                        .flat_map(|s| {
+                            s.readings
+                                .iter()
+                                .map(move |r| (format!("{}={}", s.name, r.value), r.meaning))
+                        })
+                        .collect())
+                }
+            }
+            let mut all: Vec<(String, &'static str)> = Vec::new();
+            for g in GAMES {
+                for pair in super::games::with_game(g.name, Pairs).unwrap_or_default() {
+                    if !all.iter().any(|(p, _)| *p == pair.0) {
+                        all.push(pair);
+                    }
+                }
+            }
+            all
+        });
+        Some(Box::new(pairs.iter().map(|(pair, meaning)| {
+            PossibleValue::new(pair.as_str()).help(*meaning)
+        })))
+    }
+}
+
 /// `unknown game "shogi"; the games are: …` with a suggestion when one is close.
 pub fn unknown_game_message(name: &str) -> String {
     let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
@@ -481,6 +565,33 @@ mod tests {
             let e = number::<u32>("the depth", bad, 0, 64).unwrap_err();
             assert!(e.contains("the depth") && e.contains("0 to 64"), "{e}");
         }
+    }
+
+    /// The completions offer every reading of every game's switches; any text is read (the
+    /// game checks it when the command runs).
+    #[test]
+    fn switch_completions_list_every_reading() {
+        let values: Vec<String> = SwitchPair
+            .possible_values()
+            .unwrap()
+            .map(|v| v.get_name().to_string())
+            .collect();
+        for pair in [
+            "blind-bear=even-if-exposed",
+            "monkey-reentry=survives",
+            "stalemate=win",
+            "bare-king=munster1997-emended",
+            "repetition=western",
+        ] {
+            assert!(values.iter().any(|v| v == pair), "{pair}: {values:?}");
+        }
+        // SPEC.md's switch tables: Kuma, Congo and Hunterbeest two readings each; Chu's
+        // bare-king four, counter-strike, lion-protection, last-rank-promotion two, repetition
+        // three.
+        assert_eq!(values.len(), 2 + 2 + 2 + 4 + 2 + 2 + 2 + 3);
+        let cmd = Cli::command();
+        let text = SwitchPair.parse_ref(&cmd, None, std::ffi::OsStr::new("x=y"));
+        assert_eq!(text.unwrap(), "x=y");
     }
 
     #[test]

@@ -12,10 +12,9 @@ use crate::congo::{zillions, Congo};
 use crate::hunterbeest::Hunterbeest;
 use crate::kuma::Kuma;
 use crate::replay::{ReplayError, ReplaySummary};
+use crate::switches::{SwitchError, Switches};
 use crate::{Game, Generator, Position};
-use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_json::Value;
 
 /// A game the command line knows.
 pub struct GameInfo {
@@ -49,10 +48,10 @@ pub const GAMES: &[GameInfo] = &[
     },
 ];
 
-/// A game the command line can drive: its switches can be read from `--switch name=value` (they
-/// go through serde, field names in kebab or snake case, values as the serde names), and its game
-/// records replayed.
-pub trait CliGame: crate::diagram::Draw + Game<Switches: Serialize + DeserializeOwned> {
+/// A game the command line can drive: its switches can be read from `--switch name=value`
+/// ([`crate::switches::Switches::set_pair`]) and written in JSON (serde), and its game records
+/// replayed.
+pub trait CliGame: crate::diagram::Draw + Game<Switches: Serialize> {
     /// Replays a game record from the start position with `gen`. The default reads the record
     /// notation of [`crate::replay::replay`]; a game with a record format of its own recognises
     /// it here.
@@ -74,7 +73,7 @@ impl CliGame for Chu {
     /// A USI move list (CHU-8.3): moves separated by white space, `#` comments, an optional
     /// first line `sfen <SFEN>`; repetition judged over the replayed history (CHU-6.5).
     fn replay(gen: &dyn Generator<Chu>, text: &str) -> Result<ReplaySummary, ReplayError> {
-        crate::chu::repetition::replay_usi(gen, text)
+        crate::chu::record::replay_usi(gen, text)
     }
 }
 
@@ -158,55 +157,30 @@ pub fn switches<'a, G: CliGame>(
 ) -> Result<G::Switches, CliError> {
     let mut current = G::Switches::default();
     for pair in pairs {
-        let Some((name, value)) = pair.split_once('=') else {
-            return Err(CliError::Switch(format!(
-                "--switch {pair:?}: expected name=value"
-            )));
-        };
-        let mut json = serde_json::to_value(&current)
-            .map_err(|e| CliError::Switch(format!("{} switches: {e}", G::NAME)))?;
-        let Value::Object(fields) = &mut json else {
-            return Err(CliError::Switch(format!("{} has no switches", G::NAME)));
-        };
-        if fields.is_empty() {
-            return Err(CliError::Switch(format!("{} has no switches", G::NAME)));
-        }
-        let key = name.trim().replace('-', "_");
-        let Some(old) = fields.get(&key) else {
-            let known: Vec<String> = fields.keys().map(|k| k.replace('_', "-")).collect();
-            return Err(CliError::Switch(format!(
-                "{} has no switch {name:?}; its switches: {}",
-                G::NAME,
-                known.join(", ")
-            )));
-        };
-        let value = value.trim();
-        let choices = match old {
-            Value::String(_) => super::help::variants::<G>(fields, &key),
-            Value::Bool(_) => vec!["true".to_string(), "false".to_string()],
-            _ => Vec::new(),
-        };
-        let new = match old {
-            Value::Bool(_) | Value::Number(_) => {
-                serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_string()))
-            }
-            _ => Value::String(value.to_string()),
-        };
-        fields.insert(key, new);
-        current = serde_json::from_value(json).map_err(|e| {
-            if choices.is_empty() {
-                return CliError::Switch(format!("--switch {pair}: {e}"));
-            }
-            let mut msg = format!(
-                "--switch {pair}: {name} must be one of {}, not {value:?}",
-                choices.join(", ")
-            );
-            if let Some(close) =
-                super::args::did_you_mean(value, choices.iter().map(String::as_str))
-            {
-                msg.push_str(&format!("; did you mean {close:?}?"));
-            }
-            CliError::Switch(msg)
+        current.set_pair(pair).map_err(|e| {
+            CliError::Switch(match e {
+                SwitchError::NotAPair { .. } => format!("--switch {pair:?}: expected name=value"),
+                SwitchError::NoSwitches => format!("{} has no switches", G::NAME),
+                SwitchError::UnknownSwitch { name, known } => format!(
+                    "{} has no switch {name:?}; its switches: {}",
+                    G::NAME,
+                    known.join(", ")
+                ),
+                SwitchError::UnknownValue {
+                    switch,
+                    value,
+                    values,
+                } => {
+                    let mut msg = format!(
+                        "--switch {pair}: {switch} must be one of {}, not {value:?}",
+                        values.join(", ")
+                    );
+                    if let Some(close) = super::args::did_you_mean(&value, values.iter().copied()) {
+                        msg.push_str(&format!("; did you mean {close:?}?"));
+                    }
+                    msg
+                }
+            })
         })?;
     }
     Ok(current)

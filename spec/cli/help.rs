@@ -2,12 +2,13 @@
 //! with their status, their rule switches, and the longer explanations of each command.
 //!
 //! The games and switches are generated from the games themselves ([`GAMES`], [`with_game`] and
-//! each game's `Switches` type through serde), so a new game appears here without an edit.
+//! each game's `Switches` type, [`crate::switches::Switches`]), so a new game appears here without
+//! an edit.
 
 use super::games::{with_game, CliGame, GameCommand, GAMES};
 use super::verify::DEFAULT_MAX_REFERENCE_NODES;
 use super::CliError;
-use serde_json::Value;
+use crate::switches::Switches;
 
 /// The text after the command list of `fairyspec --help`: a synopsis of every command (from the
 /// clap definition `cmd`), the games, the switches, move text and exit status.
@@ -145,58 +146,11 @@ pub fn switches() -> String {
         .collect()
 }
 
-/// The switches of `G` (kebab-case names) with their values, the default first, read from the
-/// game's `Switches` type through serde: the default from serialising it, the others from the
-/// list serde gives when deserialising a value that is no variant.
+/// The switches of `G` with their values, the default first ([`Switches::SWITCHES`]).
 pub fn switch_values<G: CliGame>() -> Vec<(String, Vec<String>)> {
-    let Ok(Value::Object(defaults)) = serde_json::to_value(G::Switches::default()) else {
-        return Vec::new();
-    };
-    defaults
+    G::Switches::SWITCHES
         .iter()
-        .map(|(field, default)| {
-            let name = field.replace('_', "-");
-            let mut values = vec![show(default)];
-            match default {
-                Value::Bool(b) => values.push((!b).to_string()),
-                Value::String(_) => {
-                    for v in variants::<G>(&defaults, field) {
-                        if !values.contains(&v) {
-                            values.push(v);
-                        }
-                    }
-                }
-                _ => {}
-            }
-            (name, values)
-        })
-        .collect()
-}
-
-fn show(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// The variant names of the enum in field `field`, from serde's "expected one of `a`, `b`" (or
-/// "expected `a` or `b`") when given a value that is no variant.
-pub fn variants<G: CliGame>(defaults: &serde_json::Map<String, Value>, field: &str) -> Vec<String> {
-    let mut probe = defaults.clone();
-    probe.insert(field.to_string(), Value::String("\u{1}".to_string()));
-    let Err(e) = serde_json::from_value::<G::Switches>(Value::Object(probe)) else {
-        return Vec::new();
-    };
-    let msg = e.to_string();
-    let Some((_, expected)) = msg.split_once("expected") else {
-        return Vec::new();
-    };
-    expected
-        .split('`')
-        .skip(1)
-        .step_by(2)
-        .map(str::to_string)
+        .map(|s| (s.name.to_string(), s.values().map(str::to_string).collect()))
         .collect()
 }
 
@@ -229,6 +183,12 @@ total alone on the last line (the perftree format). Depth 0 prints the empty lin
 
 With --json: one JSON object instead, {{\"schema\": \"fairyspec.perft/1\", \"game\", \"fen\",
 \"depth\", \"generator\", \"moves\": [{{\"move\", \"nodes\"}}...], \"total\"}}.
+
+With --hash MB: the same counts through a transposition table of at most MB MiB shared by the
+threads (positions reached again by another move order are counted once; 128-bit keys, so a
+false hit is not a practical risk). --hash-seed S gives the table unrelated keys: two runs with
+different sizes and seeds are independent checks of a deep count. --count results counts one
+node per distinct result of a piece's move rather than per move (SPEC.md CHU-9.5).
 
 When stderr is a terminal a progress bar there shows the root moves done, the nodes counted,
 nodes per second and the time left; nothing is shown in a pipe or CI.

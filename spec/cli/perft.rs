@@ -5,8 +5,9 @@ use super::error::CliError;
 use super::games::{self, CliGame, GameCommand};
 use super::json;
 use super::progress;
+use crate::perft::hash::PerftTable;
 use crate::perft::{distinct_results, Counting, Divide};
-use crate::{Game, Generator, MoveTextError, Position};
+use crate::{Game, Generator, Move, MoveTextError, Position};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -94,7 +95,7 @@ struct Prepared<G: Game> {
 }
 
 /// `fairyspec perft <game> <depth> [--fen FEN] [--moves M] [--generator G] [--threads N]
-/// [--count routes|results] [--switch name=value]... [--json]`.
+/// [--count C] [--hash MB] [--hash-seed S] [--switch name=value]... [--json]`.
 pub fn perft_command(args: PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let game = args.game.clone();
     games::with_game(&game, Perft { args, out })
@@ -117,18 +118,28 @@ impl GameCommand for Perft<'_> {
 fn perft<G: CliGame>(cmd: Perft<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
     let Prepared { pos, gen } = args.position.prepare::<G>(args.inject_fault)?;
+    let counting = args.count;
+    let table = match args.hash {
+        0 => None,
+        mib => Some(PerftTable::new(mib, args.hash_seed).map_err(|e| {
+            CliError::CommandLine(format!("--hash {mib}: cannot allocate the table ({e})"))
+        })?),
+    };
     let bar = progress::perft_bar(args.depth);
     let report = |done: usize, of: usize, _mv: &str, nodes: u64| {
         if let Some(bar) = &bar {
             bar.root_move_done(done, of, nodes);
         }
     };
-    let divide = divide_threads(
+    let divide = divide_with(
         &*gen,
         &pos,
         args.depth,
-        args.threads,
-        args.count,
+        &DivideOptions {
+            threads: args.threads,
+            counting,
+            table: table.as_ref(),
+        },
         bar.is_some().then_some(&report as &Progress),
     );
     if let Some(bar) = bar {
@@ -150,7 +161,7 @@ fn perft<G: CliGame>(cmd: Perft<'_>) -> Result<(), CliError> {
                 })
                 .collect(),
             total: divide.total,
-            count: args.count,
+            count: counting,
         };
         json::write(cmd.out, &doc)
     } else {
@@ -163,14 +174,38 @@ fn perft<G: CliGame>(cmd: Perft<'_>) -> Result<(), CliError> {
 pub type Progress<'a> = dyn Fn(usize, usize, &str, u64) + Sync + 'a;
 
 /// Perft divided by root move, the root moves shared out among `threads` threads (each takes the
-/// next unfinished root move), counted as `counting` says. Same result as
-/// [`crate::perft::divide_counting`]: sorted by move text; at depth 0 no moves and a total of 1.
+/// next unfinished root move). Same result as [`crate::perft::divide`]: sorted by move text; at
+/// depth 0 no moves and a total of 1.
 pub fn divide_threads<G: Game>(
     gen: &dyn Generator<G>,
     pos: &Position<G>,
     depth: u32,
     threads: usize,
-    counting: Counting,
+    progress: Option<&Progress<'_>>,
+) -> Divide {
+    let options = DivideOptions {
+        threads,
+        counting: Counting::Routes,
+        table: None,
+    };
+    divide_with(gen, pos, depth, &options, progress)
+}
+
+/// How [`divide_with`] counts: threads, routes or results (CHU-9.5), and the transposition
+/// table the threads share, if any.
+pub struct DivideOptions<'t> {
+    pub threads: usize,
+    pub counting: Counting,
+    pub table: Option<&'t PerftTable>,
+}
+
+/// [`divide_threads`] counted as `options` says. Under [`Counting::Results`] the root moves are
+/// [`crate::perft::distinct_results`]'s, one per result.
+pub fn divide_with<G: Game>(
+    gen: &dyn Generator<G>,
+    pos: &Position<G>,
+    depth: u32,
+    options: &DivideOptions<'_>,
     progress: Option<&Progress<'_>>,
 ) -> Divide {
     if depth == 0 {
@@ -179,36 +214,39 @@ pub fn divide_threads<G: Game>(
             total: 1,
         };
     }
-    // The root moves and the positions they lead to: every legal move, or one per result.
-    let roots: Vec<(String, Position<G>)> = match counting {
+    let moves: Vec<(Move<G::Kind>, Position<G>)> = match options.counting {
         Counting::Routes => gen
             .legal_moves(pos)
-            .iter()
-            .map(|m| (m.to_string(), gen.play_unchecked(pos, m)))
-            .collect(),
-        Counting::Results => distinct_results(gen, pos)
             .into_iter()
-            .map(|(m, child)| (m.to_string(), child))
+            .map(|m| {
+                let child = gen.play_unchecked(pos, &m);
+                (m, child)
+            })
             .collect(),
+        Counting::Results => distinct_results(gen, pos),
     };
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(roots.len()));
+    let results = Mutex::new(Vec::with_capacity(moves.len()));
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some((text, child)) = roots.get(i) else {
+        let Some((mv, child)) = moves.get(i) else {
             break;
         };
-        let nodes = gen.perft_counting(child, depth - 1, counting);
+        let nodes = match options.table {
+            Some(table) => gen.perft_hashed(child, depth - 1, options.counting, table),
+            None => gen.perft_counting(child, depth - 1, options.counting),
+        };
+        let text = mv.to_string();
         // A worker that panicked has already ended the run; the data itself cannot be torn.
         let mut done = results
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(report) = progress {
-            report(done.len() + 1, roots.len(), text, nodes);
+            report(done.len() + 1, moves.len(), &text, nodes);
         }
-        done.push((text.clone(), nodes));
+        done.push((text, nodes));
     };
-    let workers = threads.clamp(1, roots.len().max(1));
+    let workers = options.threads.clamp(1, moves.len().max(1));
     if workers == 1 {
         work();
     } else {

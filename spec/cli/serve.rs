@@ -1,6 +1,6 @@
 //! `fairyspec serve [--bind ADDR] [--port N]`: the web page and JSON API of [`crate::serve`].
 
-use super::args::ServeArgs;
+use super::args::{ServeArgs, ServeFault};
 use super::error::CliError;
 use crate::serve::{Config, Server, DEFAULT_PORT};
 use std::io::Write;
@@ -37,7 +37,12 @@ pub fn reach(addr: &SocketAddr) -> &'static str {
 /// # Errors
 /// [`CliError::Usage`] for a bad address, or those of [`serve`].
 pub fn serve_command(args: ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    serve(address(args.bind.as_deref(), args.port)?, out)
+    let config = Config {
+        addr: address(args.bind.as_deref(), args.port)?,
+        panic_route: args.inject_fault == Some(ServeFault::PanicRoute),
+        ..Config::default()
+    };
+    serve_with(config, out)
 }
 
 /// Binds `addr`, prints where it listens and the URL, answers until the process is stopped.
@@ -45,10 +50,21 @@ pub fn serve_command(args: ServeArgs, out: &mut dyn Write) -> Result<(), CliErro
 /// # Errors
 /// [`CliError::Usage`] if the address cannot be bound, [`CliError::Output`] if printing fails.
 pub fn serve(addr: SocketAddr, out: &mut dyn Write) -> Result<(), CliError> {
-    let config = Config {
-        addr,
-        ..Config::default()
-    };
+    serve_with(
+        Config {
+            addr,
+            ..Config::default()
+        },
+        out,
+    )
+}
+
+/// [`serve`] with the whole configuration.
+///
+/// # Errors
+/// As [`serve`].
+pub fn serve_with(config: Config, out: &mut dyn Write) -> Result<(), CliError> {
+    let addr = config.addr;
     let server = Server::bind(config)
         .map_err(|e| CliError::Usage(format!("cannot listen on {addr}: {e}")))?;
     let local = server.local_addr()?;

@@ -9,6 +9,8 @@
 //! can be held to each other. Rule IDs are cited where this file special-cases a rule.
 
 use super::{Congo, CongoKind, CongoSwitches, MonkeyReentry};
+use crate::perft::hash::{perft_node, perft_positions, HashNode, KeyHasher, PerftTable};
+use crate::perft::Counting;
 use crate::{
     Colour, Game, Generator, Move, MoveTextError, Outcome, Piece, Position, Reason, Setup, Square,
     Via,
@@ -710,12 +712,57 @@ impl Generator<Congo> for Bitboard {
         Board::from_setup(pos.setup()).perft(depth, &self.switches)
     }
 
+    fn perft_hashed(
+        &self,
+        pos: &Position<Congo>,
+        depth: u32,
+        counting: Counting,
+        table: &PerftTable,
+    ) -> u64 {
+        match counting {
+            Counting::Routes => perft_node(
+                &Board::from_setup(pos.setup()),
+                &self.switches,
+                depth,
+                table,
+            ),
+            Counting::Results => perft_positions(self, pos, depth, counting, table),
+        }
+    }
+
     fn parse_move(
         &self,
         pos: &Position<Congo>,
         text: &str,
     ) -> Result<Move<CongoKind>, MoveTextError> {
         super::parse_legal_move(self, pos, text)
+    }
+}
+
+impl HashNode for Board {
+    type Ctx = CongoSwitches;
+
+    /// The bitboards and the side to move (drowning is decided within a move, CONGO-5).
+    fn write_key(&self, h: &mut KeyHasher) {
+        for &w in self.colour.iter().chain(&self.kind) {
+            h.write(w);
+        }
+        h.write(self.turn as u64);
+    }
+
+    fn count(&self, _: &CongoSwitches) -> u64 {
+        if self.ended_by_material().is_some() {
+            0
+        } else {
+            self.count_moves()
+        }
+    }
+
+    fn children(&self, switches: &CongoSwitches, mut f: impl FnMut(&Self)) {
+        if self.ended_by_material().is_some() {
+            return;
+        }
+        self.for_each_move(&mut |m, _| f(&self.make(m, switches)));
     }
 }
 

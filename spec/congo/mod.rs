@@ -29,6 +29,7 @@ pub mod zillions;
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;
 use crate::position::Validation;
+use crate::switches::{Reading, Switch, SwitchError, SwitchValue, Switches};
 use crate::{
     Colour, Game, Generator, IllegalMoveError, Kind, Move, MoveTextError, Piece, Position,
     PositionError, PositionErrorKind as E, Setup, Shape, Square,
@@ -148,6 +149,50 @@ pub enum MonkeyReentry {
     /// re-entered it this turn; it survives and must leave on its next turn. Sources: the
     /// gamerz.net help and Ed van Zon's Zillions implementation (`Congo.zrf`).
     Survives,
+}
+
+impl SwitchValue for MonkeyReentry {
+    const SWITCH: Switch = Switch {
+        name: "monkey-reentry",
+        rules: "CONGO-5.4",
+        question: "a monkey's chain leaves the river and ends in it again: does it drown?",
+        readings: &[
+            Reading {
+                value: "drowns",
+                rules: "CONGO-5.4",
+                meaning: "yes: only where a move starts and ends counts (mindsports.nl)",
+            },
+            Reading {
+                value: "survives",
+                rules: "CONGO-5.4",
+                meaning: "no: landing on land mid-chain left the river (gamerz.net, Congo.zrf)",
+            },
+        ],
+    };
+    const ALL: &'static [MonkeyReentry] = &[MonkeyReentry::Drowns, MonkeyReentry::Survives];
+
+    fn text(self) -> &'static str {
+        match self {
+            MonkeyReentry::Drowns => "drowns",
+            MonkeyReentry::Survives => "survives",
+        }
+    }
+}
+
+impl Switches for CongoSwitches {
+    const SWITCHES: &'static [Switch] = &[MonkeyReentry::SWITCH];
+
+    fn get(&self, name: &str) -> Option<&'static str> {
+        (name == MonkeyReentry::SWITCH.name).then(|| self.monkey_reentry.text())
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), SwitchError> {
+        match name {
+            "monkey-reentry" => self.monkey_reentry = MonkeyReentry::from_text(value)?,
+            _ => return Err(Self::unknown_switch(name)),
+        }
+        Ok(())
+    }
 }
 
 impl Game for Congo {

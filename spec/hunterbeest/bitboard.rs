@@ -17,6 +17,8 @@
 //!   by copy-make through a visitor: no allocation per node.
 
 use super::{Hunterbeest, HunterbeestKind, HunterbeestSwitches, StalemateResult};
+use crate::perft::hash::{perft_node, perft_positions, HashNode, KeyHasher, PerftTable};
+use crate::perft::Counting;
 use crate::{
     ByColour, CastleSides, Colour, Game, Generator, Move, Outcome, Piece, Position, Reason, Setup,
     Square,
@@ -448,6 +450,47 @@ impl Sink for Count {
             Special::Promotion(_) => n * PROMOTIONS.len() as u64,
             _ => n,
         };
+    }
+}
+
+/// Hands each child board to a closure (the hashed perft's walk).
+struct Children<F: FnMut(&Board)>(F);
+
+impl<F: FnMut(&Board)> Sink for Children<F> {
+    fn add(&mut self, board: &Board, from: usize, targets: Bits, special: Special) {
+        for to in squares(targets) {
+            match special {
+                Special::Promotion(_) => {
+                    for kind in PROMOTIONS {
+                        let special = Special::Promotion(kind);
+                        (self.0)(&board.make(BMove { from, to, special }));
+                    }
+                }
+                _ => (self.0)(&board.make(BMove { from, to, special })),
+            }
+        }
+    }
+}
+
+impl HashNode for Board {
+    type Ctx = ();
+
+    /// The bitboards, the side to move, castling rights and the en-passant square.
+    fn write_key(&self, h: &mut KeyHasher) {
+        for &w in self.kinds.iter().chain(&self.colours) {
+            h.write(w as u64);
+            h.write((w >> 64) as u64);
+        }
+        let ep = self.ep.map_or(0xff, |e| e as u64);
+        h.write(self.turn as u64 | u64::from(self.castling) << 8 | ep << 16);
+    }
+
+    fn count(&self, _: &()) -> u64 {
+        self.perft(1)
+    }
+
+    fn children(&self, _: &(), f: impl FnMut(&Self)) {
+        self.generate(&mut Children(f));
     }
 }
 
@@ -1043,6 +1086,19 @@ impl Generator<Hunterbeest> for Bitboard {
 
     fn perft(&self, pos: &Position<Hunterbeest>, depth: u32) -> u64 {
         Board::new(pos).perft(depth)
+    }
+
+    fn perft_hashed(
+        &self,
+        pos: &Position<Hunterbeest>,
+        depth: u32,
+        counting: Counting,
+        table: &PerftTable,
+    ) -> u64 {
+        match counting {
+            Counting::Routes => perft_node(&Board::new(pos), &(), depth, table),
+            Counting::Results => perft_positions(self, pos, depth, counting, table),
+        }
     }
 }
 

@@ -29,6 +29,7 @@ pub mod rules;
 
 use crate::fen::FenDialect;
 use crate::position::Validation;
+use crate::switches::{Reading, Switch, SwitchError, SwitchValue, Switches};
 use crate::{
     CastleSides, Colour, Game, Generator, Piece, Position, PositionError, PositionErrorKind as E,
     Setup, Shape, Square, Symmetry,
@@ -206,6 +207,50 @@ pub enum StalemateResult {
     Draw,
     /// Wildebeest Chess's rule: the player who stalemates the other wins.
     Win,
+}
+
+impl SwitchValue for StalemateResult {
+    const SWITCH: Switch = Switch {
+        name: "stalemate",
+        rules: "BHB-6.4",
+        question: "what is a stalemate?",
+        readings: &[
+            Reading {
+                value: "draw",
+                rules: "BHB-6.4",
+                meaning: "a draw, as in FIDE chess",
+            },
+            Reading {
+                value: "win",
+                rules: "BHB-6.4",
+                meaning: "a win for the side that stalemates (Wildebeest Chess's rule)",
+            },
+        ],
+    };
+    const ALL: &'static [StalemateResult] = &[StalemateResult::Draw, StalemateResult::Win];
+
+    fn text(self) -> &'static str {
+        match self {
+            StalemateResult::Draw => "draw",
+            StalemateResult::Win => "win",
+        }
+    }
+}
+
+impl Switches for HunterbeestSwitches {
+    const SWITCHES: &'static [Switch] = &[StalemateResult::SWITCH];
+
+    fn get(&self, name: &str) -> Option<&'static str> {
+        (name == StalemateResult::SWITCH.name).then(|| self.stalemate.text())
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), SwitchError> {
+        match name {
+            "stalemate" => self.stalemate = StalemateResult::from_text(value)?,
+            _ => return Err(Self::unknown_switch(name)),
+        }
+        Ok(())
+    }
 }
 
 impl Game for Hunterbeest {

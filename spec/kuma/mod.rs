@@ -14,6 +14,7 @@ pub mod rules;
 
 use crate::fen::FenDialect;
 use crate::position::Validation;
+use crate::switches::{Reading, Switch, SwitchError, SwitchValue, Switches};
 use crate::{
     CastleSides, Colour, Game, Generator, Piece, Position, PositionError, PositionErrorKind as E,
     Setup, Shape, Square,
@@ -148,6 +149,51 @@ pub enum BlindBearWin {
     NeedsLegalMove,
     /// Alternative: reaching the last rank wins even if the move exposes the mover's King.
     EvenIfExposed,
+}
+
+impl SwitchValue for BlindBearWin {
+    const SWITCH: Switch = Switch {
+        name: "blind-bear",
+        rules: "KUMA-7.4",
+        question: "may a Blind Bear win by a move that leaves its own King attacked?",
+        readings: &[
+            Reading {
+                value: "needs-legal-move",
+                rules: "KUMA-7.4",
+                meaning: "no: the winning move must be legal like any other (game 2, move 50)",
+            },
+            Reading {
+                value: "even-if-exposed",
+                rules: "KUMA-7.4",
+                meaning: "yes: reaching the last rank wins even if it exposes the mover's King",
+            },
+        ],
+    };
+    const ALL: &'static [BlindBearWin] =
+        &[BlindBearWin::NeedsLegalMove, BlindBearWin::EvenIfExposed];
+
+    fn text(self) -> &'static str {
+        match self {
+            BlindBearWin::NeedsLegalMove => "needs-legal-move",
+            BlindBearWin::EvenIfExposed => "even-if-exposed",
+        }
+    }
+}
+
+impl Switches for KumaSwitches {
+    const SWITCHES: &'static [Switch] = &[BlindBearWin::SWITCH];
+
+    fn get(&self, name: &str) -> Option<&'static str> {
+        (name == BlindBearWin::SWITCH.name).then(|| self.blind_bear.text())
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), SwitchError> {
+        match name {
+            "blind-bear" => self.blind_bear = BlindBearWin::from_text(value)?,
+            _ => return Err(Self::unknown_switch(name)),
+        }
+        Ok(())
+    }
 }
 
 impl Game for Kuma {

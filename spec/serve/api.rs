@@ -292,6 +292,10 @@ pub struct SwitchDoc {
     pub name: String,
     pub default: String,
     pub values: Vec<String>,
+    /// The rule IDs of SPEC.md it switches.
+    pub rules: &'static str,
+    /// What each value says, in the order of `values`.
+    pub meanings: Vec<&'static str>,
 }
 
 /// A piece kind.
@@ -386,47 +390,19 @@ fn zones<G: CliGame>() -> Vec<Zone> {
         .collect()
 }
 
-/// The game's switches as the command line names them, with their values: read through serde
-/// (the same path as `--switch`), the values from the deserializer's list of expected variants.
+/// The game's switches as the command line names them, with their values
+/// ([`crate::switches::Switches::SWITCHES`]).
 pub fn switch_docs<G: CliGame>() -> Vec<SwitchDoc> {
-    let Ok(Value::Object(defaults)) = serde_json::to_value(G::Switches::default()) else {
-        return Vec::new();
-    };
-    defaults
+    use crate::switches::Switches;
+    G::Switches::SWITCHES
         .iter()
-        .map(|(field, default)| {
-            let values = match default {
-                Value::Bool(_) => vec!["true".to_string(), "false".to_string()],
-                _ => {
-                    let mut probe = defaults.clone();
-                    probe.insert(field.clone(), Value::String("\u{1}".to_string()));
-                    match serde_json::from_value::<G::Switches>(Value::Object(probe)) {
-                        Ok(_) => Vec::new(),
-                        Err(e) => backticked_after_expected(&e.to_string()),
-                    }
-                }
-            };
-            SwitchDoc {
-                name: field.replace('_', "-"),
-                default: match default {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                },
-                values,
-            }
+        .map(|s| SwitchDoc {
+            name: s.name.to_string(),
+            default: s.default_value().to_string(),
+            values: s.values().map(str::to_string).collect(),
+            rules: s.rules,
+            meanings: s.readings.iter().map(|r| r.meaning).collect(),
         })
-        .collect()
-}
-
-/// The `` `names` `` serde lists after "expected" in an unknown-variant error.
-fn backticked_after_expected(message: &str) -> Vec<String> {
-    let Some((_, tail)) = message.split_once("expected") else {
-        return Vec::new();
-    };
-    tail.split('`')
-        .skip(1)
-        .step_by(2)
-        .map(str::to_string)
         .collect()
 }
 
@@ -541,16 +517,34 @@ pub struct Ask<'a> {
     pub question: Question,
     pub params: &'a Params,
     pub budget: &'a Budget,
+    /// When the answer is due ([`Budget::ask`]).
+    pub deadline: Instant,
 }
 
 impl GameCommand for Ask<'_> {
     type Output = Result<Vec<u8>, ApiError>;
     fn run<G: CliGame>(self) -> Result<Result<Vec<u8>, ApiError>, CliError> {
-        Ok(answer::<G>(self.question, self.params, self.budget))
+        Ok(answer::<G>(
+            self.question,
+            self.params,
+            self.budget,
+            self.deadline,
+        ))
     }
 }
 
-/// Answers a question about game `G`: the JSON document.
+/// The answer when a question's `deadline` has passed, after `done` (what was done so far).
+fn late(done: &str) -> ApiError {
+    ApiError {
+        status: 503,
+        message: format!(
+            "the question is over the time limit of one question after {done}; ask for less"
+        ),
+    }
+}
+
+/// Answers a question about game `G`: the JSON document. The moves of the request are played
+/// only while `deadline` has not passed.
 ///
 /// # Errors
 /// [`ApiError`] with the reason.
@@ -558,12 +552,13 @@ pub fn answer<G: CliGame>(
     question: Question,
     params: &Params,
     budget: &Budget,
+    deadline: Instant,
 ) -> Result<Vec<u8>, ApiError> {
     let default_generator = match question {
         Question::Perft => None,
         _ => Some(GeneratorChoice::Reference),
     };
-    let (pos, gen, switches) = prepare::<G>(params, default_generator)?;
+    let (pos, gen, switches) = prepare::<G>(params, default_generator, deadline)?;
     let doc = match question {
         Question::Moves => serde_json::to_vec(&moves_doc(&*gen, &pos, None)),
         Question::Play => {
@@ -598,7 +593,7 @@ pub fn answer<G: CliGame>(
                     }
                 },
             };
-            serde_json::to_vec(&perft_doc(&*gen, &pos, depth, budget)?)
+            serde_json::to_vec(&perft_doc(&*gen, &pos, depth, budget, deadline)?)
         }
     };
     doc.map_err(|e| ApiError {
@@ -610,10 +605,12 @@ pub fn answer<G: CliGame>(
 /// A request's position, the generator to answer with, and the rule switches.
 type Prepared<G> = (Position<G>, Box<dyn Generator<G>>, <G as Game>::Switches);
 
-/// The position and generator a request names: switches, generator, FEN, then its moves.
+/// The position and generator a request names: switches, generator, FEN, then its moves (while
+/// `deadline` has not passed).
 fn prepare<G: CliGame>(
     params: &Params,
     default_generator: Option<GeneratorChoice>,
+    deadline: Instant,
 ) -> Result<Prepared<G>, ApiError> {
     let switches = games::switches::<G>(params.switches.iter().map(String::as_str))?;
     let choice = match params.generator.as_deref() {
@@ -630,6 +627,12 @@ fn prepare<G: CliGame>(
     let gen = games::generator::<G>(choice, &switches)?;
     let mut pos = games::position::<G>(params.fen.as_deref())?;
     for (i, text) in params.moves.iter().enumerate() {
+        if Instant::now() > deadline {
+            return Err(late(&format!(
+                "{i} of the {} moves of \"moves\"",
+                params.moves.len()
+            )));
+        }
         let mv = gen
             .parse_move(&pos, text)
             .map_err(|e| ApiError::bad(format!("move {} of \"moves\": {e}", i + 1)))?;
@@ -755,8 +758,12 @@ pub fn perft_doc<G: Game>(
     pos: &Position<G>,
     depth: u32,
     budget: &Budget,
+    deadline: Instant,
 ) -> Result<Perft, ApiError> {
-    let Some(_one_at_a_time) = budget.perft_slot(budget.perft_time) else {
+    let wait = budget
+        .perft_time
+        .min(deadline.saturating_duration_since(Instant::now()));
+    let Some(_one_at_a_time) = budget.perft_slot(wait) else {
         return Err(ApiError {
             status: 503,
             message: "another perft is running; try again in a moment".to_string(),
@@ -765,7 +772,7 @@ pub fn perft_doc<G: Game>(
     let start = Instant::now();
     let mut walk = Walk {
         gen,
-        deadline: start + budget.perft_time,
+        deadline: (start + budget.perft_time).min(deadline),
         max_nodes: budget.perft_nodes,
         nodes: 0,
         leaf_depth: if gen.name() == "bitboard" { 3 } else { 1 },
@@ -840,17 +847,6 @@ impl<G: Game> Walk<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn serde_variant_lists_are_read() {
-        let e = "unknown variant `x`, expected `needs-legal-move` or `even-if-exposed`";
-        assert_eq!(
-            backticked_after_expected(e),
-            vec!["needs-legal-move", "even-if-exposed"]
-        );
-        let e = "unknown variant `x`, expected one of `a`, `b`, `c`";
-        assert_eq!(backticked_after_expected(e), vec!["a", "b", "c"]);
-    }
 
     #[test]
     fn query_and_json_read_the_same() {

@@ -22,7 +22,7 @@ pub struct Limits {
     pub max_body: usize,
     /// How long a client may take to send its whole request (head and body).
     pub read_time: Duration,
-    /// How long writing the response may take.
+    /// How long writing the whole response may take, however slowly the client reads.
     pub write_time: Duration,
 }
 
@@ -370,17 +370,20 @@ fn reason_phrase(status: u16) -> &'static str {
     }
 }
 
-/// Writes `response` (without its body for `HEAD`) and ends the connection's writing side.
+/// Writes `response` (without its body for `HEAD`) and ends the connection's writing side, all
+/// within [`Limits::write_time`]: a client that reads slowly gets what it read by then, and the
+/// connection is shut.
 ///
 /// # Errors
-/// The socket's error, e.g. a client that went away.
+/// The socket's error, e.g. a client that went away; [`io::ErrorKind::TimedOut`] when the time
+/// ran out.
 pub fn write_response(
     stream: &mut TcpStream,
     response: &Response,
     head_only: bool,
     limits: &Limits,
 ) -> io::Result<()> {
-    stream.set_write_timeout(Some(limits.write_time))?;
+    let deadline = Instant::now() + limits.write_time;
     let mut head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\
          Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\
@@ -394,12 +397,56 @@ pub fn write_response(
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
-    stream.write_all(head.as_bytes())?;
-    if !head_only {
-        stream.write_all(&response.body)?;
+    let written = write_before(stream, head.as_bytes(), deadline).and_then(|()| {
+        if head_only {
+            Ok(())
+        } else {
+            write_before(stream, &response.body, deadline)
+        }
+    });
+    if written.is_err() {
+        let _ = stream.shutdown(std::net::Shutdown::Both);
+        return written;
     }
     stream.flush()?;
     let _ = stream.shutdown(std::net::Shutdown::Write);
+    Ok(())
+}
+
+/// Writes all of `bytes` before `deadline`: each write may block only for the time left (the
+/// socket's write timeout bounds one call, not a sequence of calls that each make a little
+/// progress).
+fn write_before(stream: &mut TcpStream, mut bytes: &[u8], deadline: Instant) -> io::Result<()> {
+    while !bytes.is_empty() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client read the response too slowly",
+            ));
+        }
+        stream.set_write_timeout(Some(left))?;
+        // At most 64 KiB a call, so the deadline is looked at often.
+        let chunk = &bytes[..bytes.len().min(64 * 1024)];
+        match stream.write(chunk) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => bytes = &bytes[n..],
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            // The socket's timeout (the time left) ran out: WouldBlock on Unix, TimedOut elsewhere.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                ) =>
+            {
+                return Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "the client read the response too slowly",
+                ))
+            }
+            Err(e) => return Err(e),
+        }
+    }
     Ok(())
 }
 
@@ -433,6 +480,51 @@ mod tests {
             ]
         );
         assert!(parse_query("fen=%").is_err());
+    }
+
+    /// A client that keeps reading, but slowly, cannot hold the writer past the write time: the
+    /// whole response is bounded, not each write call (issue 20).
+    #[test]
+    fn a_slow_reader_cannot_hold_the_writer() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let done = std::sync::Arc::new(AtomicBool::new(false));
+        let stop = done.clone();
+        let reader = std::thread::spawn(move || {
+            let mut client = TcpStream::connect(addr).unwrap();
+            let mut buf = [0u8; 4096];
+            let mut total = 0;
+            // 4 KiB every 20 ms: always some progress, about 200 KiB a second.
+            while !stop.load(Ordering::SeqCst) {
+                match client.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => total += n,
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            total
+        });
+        let (mut stream, _) = listener.accept().unwrap();
+        let limits = Limits {
+            write_time: Duration::from_millis(500),
+            ..Limits::default()
+        };
+        // 16 MiB: more than the socket buffers hold, and far more than the reader takes in the
+        // write time (writing it all at the reader's pace would take over a minute).
+        let response = Response::new(200, "text/plain", vec![b'x'; 16 << 20]);
+        let started = Instant::now();
+        let result = write_response(&mut stream, &response, false, &limits);
+        let took = started.elapsed();
+        done.store(true, Ordering::SeqCst);
+        assert_eq!(result.map_err(|e| e.kind()), Err(io::ErrorKind::TimedOut));
+        assert!(
+            took < Duration::from_secs(3),
+            "the writer was held {took:?}"
+        );
+        drop(stream);
+        let read = reader.join().unwrap();
+        assert!(read > 0 && read < 16 << 20, "{read}");
     }
 
     #[test]

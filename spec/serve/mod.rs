@@ -25,6 +25,16 @@
 //! - every question is bounded ([`api`]): at most 1024 moves played before it, text of at most
 //!   1024 characters, perft at most depth 12 and within a time and node budget ([`Budget`]),
 //!   one perft at a time (the next waits at most its own time limit, else 503);
+//! - every question (moves, play, perft, outcome, explain) runs on a thread of its own and is
+//!   answered within [`Config::question_time`] — else 503, while the computation finishes in the
+//!   background; at most twice [`Config::workers`] such threads run at once, so abandoned
+//!   questions cannot pile up ([`Budget::ask`]);
+//! - a request whose handling panics is answered 500 with the panic's message, and the server
+//!   goes on: the release profile unwinds (`panic = "unwind"` in Cargo.toml) and each request and
+//!   question runs under `catch_unwind` — a panic is a bug, but one bug must not take the
+//!   server down with every other client's request;
+//! - the whole response is written within [`http::Limits::write_time`], however slowly the
+//!   client reads;
 //! - no path from a request reaches the file system: the pages, the script, the style sheet and
 //!   SPEC.md are compiled in, SPEC.md's diagrams are drawn by the generator, and a path names
 //!   one of them or nothing (404);
@@ -41,11 +51,12 @@ use api::{ApiError, Ask, Params, Question};
 use http::{Limits, Method, Request, Response};
 use std::io;
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The port `fairyspec serve` listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 8754;
@@ -65,6 +76,11 @@ pub struct Config {
     pub perft_time: Duration,
     /// Node budget of one perft request.
     pub perft_nodes: u64,
+    /// Time limit of one question of the API (any of them, perft included: the moves it plays
+    /// first, then the answer); over it the answer is 503.
+    pub question_time: Duration,
+    /// For tests of the panic guard only: `GET /api/_fault/panic` panics. Off by default.
+    pub panic_route: bool,
 }
 
 impl Default for Config {
@@ -76,18 +92,59 @@ impl Default for Config {
             limits: Limits::default(),
             perft_time: Duration::from_secs(5),
             perft_nodes: 500_000_000,
+            question_time: Duration::from_secs(10),
+            panic_route: false,
         }
     }
 }
 
 /// What the perft of one request may spend, and the slot that lets one perft run at a time
-/// (others wait for it, at most their own time limit).
+/// (others wait for it, at most their own time limit); what one question may spend, and how many
+/// question threads may run at once.
 #[derive(Debug)]
 pub struct Budget {
     pub perft_time: Duration,
     pub perft_nodes: u64,
     perft_busy: Mutex<bool>,
     perft_free: Condvar,
+    /// The time limit of one question ([`Config::question_time`]).
+    pub question_time: Duration,
+    /// The most question threads running at once, abandoned ones included (twice the workers:
+    /// each worker's own, and as many late ones still finishing).
+    pub max_questions: usize,
+    questions: AtomicUsize,
+    /// Whether the fault route of [`Config::panic_route`] is on.
+    pub panic_route: bool,
+}
+
+/// A question thread's claim on [`Budget::max_questions`], given back when the thread ends
+/// (also by unwinding).
+struct QuestionSlot(Arc<Budget>);
+
+impl Drop for QuestionSlot {
+    fn drop(&mut self) {
+        self.0.questions.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The text of a panic's payload.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
+}
+
+/// The answer to a request whose handling panicked: 500, with the panic's message.
+fn internal_error(payload: &(dyn std::any::Any + Send)) -> ApiError {
+    ApiError {
+        status: 500,
+        message: format!(
+            "internal error (a bug in fairyspec; the server goes on): {}",
+            panic_message(payload)
+        ),
+    }
 }
 
 impl Budget {
@@ -97,6 +154,75 @@ impl Budget {
             perft_nodes,
             perft_busy: Mutex::new(false),
             perft_free: Condvar::new(),
+            question_time: Config::default().question_time,
+            max_questions: 2 * Config::default().workers,
+            questions: AtomicUsize::new(0),
+            panic_route: false,
+        }
+    }
+
+    /// The budget of a server with `config`.
+    pub fn of(config: &Config) -> Budget {
+        Budget {
+            question_time: config.question_time,
+            max_questions: 2 * config.workers.max(1),
+            panic_route: config.panic_route,
+            ..Budget::new(config.perft_time, config.perft_nodes)
+        }
+    }
+
+    /// Runs `question` on a thread of its own, which it is given the deadline of, and waits for
+    /// its answer until that deadline ([`Budget::question_time`] from now). A question that is
+    /// late is answered 503 and left to finish in the background (a computation cannot be
+    /// stopped from outside; long ones check the deadline themselves where they can); one that
+    /// panics is answered 500. While [`Budget::max_questions`] threads are running, late ones
+    /// included, a new question is answered 503 at once.
+    ///
+    /// # Errors
+    /// [`ApiError`]: the question's own, 503 when late or busy, 500 for a panic.
+    pub fn ask<T: Send + 'static>(
+        self: &Arc<Self>,
+        question: impl FnOnce(Instant) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let running = self.questions.fetch_add(1, Ordering::SeqCst);
+        let slot = QuestionSlot(self.clone());
+        if running >= self.max_questions {
+            return Err(ApiError {
+                status: 503,
+                message: "the server is busy with long questions; try again in a moment"
+                    .to_string(),
+            });
+        }
+        let deadline = Instant::now() + self.question_time;
+        let (tx, rx) = mpsc::sync_channel(1);
+        let spawned = thread::Builder::new()
+            .name("serve-question".to_string())
+            .spawn(move || {
+                let answer = catch_unwind(AssertUnwindSafe(|| question(deadline)))
+                    .unwrap_or_else(|payload| Err(internal_error(&*payload)));
+                // Free the slot before answering, so that the worker's next question finds it.
+                drop(slot);
+                let _ = tx.send(answer);
+            });
+        if let Err(e) = spawned {
+            return Err(ApiError {
+                status: 503,
+                message: format!("cannot start a thread for the question: {e}"),
+            });
+        }
+        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(answer) => answer,
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(ApiError {
+                status: 503,
+                message: format!(
+                    "the question takes longer than the time limit of one question ({} s); ask for less",
+                    self.question_time.as_secs_f64()
+                ),
+            }),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(ApiError {
+                status: 500,
+                message: "internal error: the question ended without an answer".to_string(),
+            }),
         }
     }
 
@@ -136,6 +262,8 @@ pub struct Stats {
     pub answered: AtomicU64,
     pub rejected_busy: AtomicU64,
     pub client_errors: AtomicU64,
+    /// Requests answered 500 because their handling panicked.
+    pub panics: AtomicU64,
 }
 
 /// A bound, not yet running server.
@@ -203,7 +331,7 @@ impl Server {
 
     /// Accepts and answers connections until stopped.
     pub fn run(self) {
-        let budget = Arc::new(Budget::new(self.config.perft_time, self.config.perft_nodes));
+        let budget = Arc::new(Budget::of(&self.config));
         let (tx, rx): (SyncSender<TcpStream>, Receiver<TcpStream>) =
             mpsc::sync_channel(self.config.queue);
         let rx = Arc::new(Mutex::new(rx));
@@ -221,7 +349,14 @@ impl Server {
                         Err(_) => return,
                     };
                     let Ok(stream) = next else { return };
-                    handle_connection(stream, &limits, &budget, &stats);
+                    // A panic outside the request's own guard (reading, writing) loses that
+                    // connection only; the worker goes on with the next.
+                    let handled = catch_unwind(AssertUnwindSafe(|| {
+                        handle_connection(stream, &limits, &budget, &stats);
+                    }));
+                    if handled.is_err() {
+                        stats.panics.fetch_add(1, Ordering::Relaxed);
+                    }
                 });
             match spawned {
                 Ok(w) => workers.push(w),
@@ -251,10 +386,18 @@ impl Server {
 }
 
 /// Reads one request, answers it, closes the connection.
-fn handle_connection(mut stream: TcpStream, limits: &Limits, budget: &Budget, stats: &Stats) {
+fn handle_connection(mut stream: TcpStream, limits: &Limits, budget: &Arc<Budget>, stats: &Stats) {
     let _ = stream.set_nodelay(true);
     let (response, head_only) = match http::read_request(&mut stream, limits) {
-        Ok(request) => (route(&request, budget), request.method == Method::Head),
+        Ok(request) => {
+            let response = catch_unwind(AssertUnwindSafe(|| route(&request, budget)))
+                .unwrap_or_else(|payload| {
+                    stats.panics.fetch_add(1, Ordering::Relaxed);
+                    let e = internal_error(&*payload);
+                    Response::error(e.status, &e.message)
+                });
+            (response, request.method == Method::Head)
+        }
         Err(e) => match e.response(limits) {
             Some(r) => (r, false),
             None => return,
@@ -266,10 +409,15 @@ fn handle_connection(mut stream: TcpStream, limits: &Limits, budget: &Budget, st
     stats.answered.fetch_add(1, Ordering::Relaxed);
     let _ = http::write_response(&mut stream, &response, head_only, limits);
     // Let the client read the answer before the socket goes: drain what it may still send
-    // (bounded), so that closing does not reset the connection under its feet.
-    let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
+    // (bounded in time, however it trickles), so that closing does not reset the connection
+    // under its feet.
+    let deadline = Instant::now() + Duration::from_millis(500);
     let mut sink = [0u8; 4096];
-    for _ in 0..16 {
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() || stream.set_read_timeout(Some(left)).is_err() {
+            break;
+        }
         match io::Read::read(&mut stream, &mut sink) {
             Ok(n) if n > 0 => continue,
             _ => break,
@@ -278,7 +426,7 @@ fn handle_connection(mut stream: TcpStream, limits: &Limits, budget: &Budget, st
 }
 
 /// Answers a request. Paths name compiled-in pages and API questions, nothing else.
-pub fn route(request: &Request, budget: &Budget) -> Response {
+pub fn route(request: &Request, budget: &Arc<Budget>) -> Response {
     let path = request.path.as_str();
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     if segments.first() == Some(&"api") {
@@ -331,7 +479,7 @@ fn method_not_allowed(allow: &str) -> Response {
     r
 }
 
-fn api_route(request: &Request, segments: &[&str], budget: &Budget) -> Response {
+fn api_route(request: &Request, segments: &[&str], budget: &Arc<Budget>) -> Response {
     let params = match request.method {
         Method::Post => Params::from_json(&request.body),
         Method::Get | Method::Head => Params::from_query(&request.query),
@@ -342,6 +490,18 @@ fn api_route(request: &Request, segments: &[&str], budget: &Budget) -> Response 
     };
     match segments {
         ["games"] => Response::json(200, &api::games()),
+        ["_fault", "panic"] if budget.panic_route => {
+            panic!("the fault route /api/_fault/panic (Config::panic_route)")
+        }
+        ["_fault", "panic-question"] if budget.panic_route => {
+            let answer = budget.ask(|_| -> Result<(), ApiError> {
+                panic!("the fault route /api/_fault/panic-question (Config::panic_route)")
+            });
+            match answer {
+                Ok(()) => Response::error(500, "the fault route did not panic"),
+                Err(e) => Response::error(e.status, &e.message),
+            }
+        }
         [game, question] => {
             let Some(question) = Question::parse(question) else {
                 return Response::error(
@@ -352,16 +512,21 @@ fn api_route(request: &Request, segments: &[&str], budget: &Budget) -> Response 
                     ),
                 );
             };
-            let answer = games::with_game(
-                game,
-                Ask {
-                    question,
-                    params: &params,
-                    budget,
-                },
-            )
-            .map_err(ApiError::from)
-            .and_then(|a| a);
+            let game = game.to_string();
+            let owned = budget.clone();
+            let answer = budget.ask(move |deadline| {
+                games::with_game(
+                    &game,
+                    Ask {
+                        question,
+                        params: &params,
+                        budget: &owned,
+                        deadline,
+                    },
+                )
+                .map_err(ApiError::from)
+                .and_then(|a| a)
+            });
             match answer {
                 Ok(doc) => Response::new(200, "application/json", doc),
                 Err(e) => Response::error(e.status, &e.message),

@@ -3,9 +3,8 @@
 //! scalashogi's and shogiops' test suites; provenance in the files' headers), and, where the
 //! reference generator exists, against the reference on the corpus positions.
 
-use fairyspec::chu::{
-    BareKing, Chu, ChuSwitches, CounterStrike, LastRankPromotion, LionProtection, SHAPE,
-};
+use fairyspec::chu::{Chu, ChuSwitches, Repetition, SHAPE};
+use fairyspec::switches::Switches;
 use fairyspec::{Game, Generator, Position, Square};
 
 /// One `.perft` record: id, SFEN, (depth, nodes).
@@ -96,32 +95,12 @@ fn start_position_to_depth_four() {
 }
 
 /// Every combination of the switches that change what a generator does (repetition is judged
-/// only in replay, so it is left at its default).
-fn every_switch() -> Vec<ChuSwitches> {
-    let mut out = Vec::new();
-    for bare_king in [
-        BareKing::Lishogi,
-        BareKing::Jcsa,
-        BareKing::Munster1997,
-        BareKing::Munster1997Emended,
-    ] {
-        for counter_strike in [CounterStrike::Lishogi, CounterStrike::Jcsa] {
-            for lion_protection in [LionProtection::Lishogi, LionProtection::Hachu] {
-                for last_rank_promotion in
-                    [LastRankPromotion::PawnAndLance, LastRankPromotion::PawnOnly]
-                {
-                    out.push(ChuSwitches {
-                        bare_king,
-                        counter_strike,
-                        lion_protection,
-                        last_rank_promotion,
-                        ..Default::default()
-                    });
-                }
-            }
-        }
-    }
-    out
+/// only in replay, so it is left at its default): 32 of the 96.
+pub fn every_switch() -> Vec<ChuSwitches> {
+    ChuSwitches::every_combination()
+        .into_iter()
+        .filter(|s| s.repetition == Repetition::default())
+        .collect()
 }
 
 #[test]

@@ -1,20 +1,51 @@
 //! The generic properties of `fairyspec::check::properties` for Chu Shogi: on every corpus
 //! position (`fairyspec::check::corpus::CHU`), under the default (lishogi) switches and every
-//! alternative reading, for the reference generator and (once it exists) the bitboard
-//! generator: colour symmetry by rotation (CHU-1.3), FEN and move-text round trips (CHU-8),
-//! perft = sum of children (CHU-9), outcome iff no moves (CHU-6), every child a valid position
-//! (CHU-2.5).
+//! alternative reading, for the reference generator and the bitboard generator: colour symmetry
+//! by rotation (CHU-1.3), FEN and move-text round trips (CHU-8), perft = sum of children (CHU-9),
+//! outcome iff no moves (CHU-6), every child a valid position (CHU-2.5).
 
 use fairyspec::check::corpus;
 use fairyspec::check::properties;
-use fairyspec::check::targets::CHU_SWITCHES;
-use fairyspec::chu::{BareKing, Chu, ChuSwitches};
+use fairyspec::chu::{Chu, ChuSwitches};
+use fairyspec::switches::Switches;
 use fairyspec::{Game, Generator, Position};
 
+/// Both generators; Chu Shogi has a bitboard generator, and a missing one fails the test rather
+/// than leaving the reference to be checked alone.
 fn generators(switches: &ChuSwitches) -> Vec<Box<dyn Generator<Chu>>> {
-    let mut gens = vec![Chu::reference(switches)];
-    gens.extend(Chu::bitboard(switches));
-    gens
+    let bitboard = Chu::bitboard(switches).expect("Chu Shogi has a bitboard generator");
+    vec![Chu::reference(switches), bitboard]
+}
+
+/// Four combinations of the switches that together hold every reading of every switch: number
+/// `i` (0 to 3) gives each switch its reading number `i` modulo its number of readings, so the
+/// first is the default and the bare-king formulations (four) are each tried once.
+fn every_reading() -> Vec<ChuSwitches> {
+    (0..4)
+        .map(|i| {
+            let mut s = ChuSwitches::default();
+            for switch in ChuSwitches::SWITCHES {
+                let r = &switch.readings[i % switch.readings.len()];
+                s.set(switch.name, r.value).unwrap();
+            }
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn every_reading_is_among_the_switches_tried() {
+    let tried = every_reading();
+    for s in ChuSwitches::SWITCHES {
+        for r in s.readings {
+            assert!(
+                tried.iter().any(|t| t.get(s.name) == Some(r.value)),
+                "{}={} is never tried",
+                s.name,
+                r.value
+            );
+        }
+    }
 }
 
 #[test]
@@ -31,11 +62,7 @@ fn every_corpus_position_is_valid() {
 /// of perft(2)) on the positions with few moves.
 #[test]
 fn properties_hold_on_every_corpus_position() {
-    let jcsa = ChuSwitches {
-        bare_king: BareKing::Jcsa,
-        ..ChuSwitches::default()
-    };
-    for switches in CHU_SWITCHES.iter().chain([&jcsa]) {
+    for switches in &every_reading() {
         for gen in generators(switches) {
             for (name, fen) in corpus::CHU {
                 let pos = Position::<Chu>::from_fen(fen).unwrap();

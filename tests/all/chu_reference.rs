@@ -10,7 +10,7 @@
 //! generator's output. Each position given to [`legal`] is also checked in its colour rotation
 //! (board turned, colours swapped), which must have the rotated moves.
 
-use fairyspec::chu::repetition::replay_usi;
+use fairyspec::chu::record::replay_usi;
 use fairyspec::chu::rules::end::{forces_reduction, MUNSTER_HORIZON};
 use fairyspec::chu::{
     BareKing, Chu, ChuKind, ChuSwitches, CounterStrike, LastRankPromotion, LionProtection,
@@ -716,6 +716,88 @@ fn chu_7_3_munster_clause_c() {
         assert_eq!(
             bare_king(rule).outcome(&pos),
             Some(Outcome::win(Colour::Black, Reason::BareKing))
+        );
+    }
+}
+
+/// Both Münster readings for both generators.
+fn munster_generators() -> Vec<(BareKing, Box<dyn Generator<Chu>>)> {
+    let mut out = Vec::new();
+    for rule in [BareKing::Munster1997, BareKing::Munster1997Emended] {
+        let switches = ChuSwitches {
+            bare_king: rule,
+            ..ChuSwitches::default()
+        };
+        out.push((rule, Chu::reference(&switches)));
+        let bitboard = Chu::bitboard(&switches).expect("Chu has a bitboard generator");
+        out.push((rule, bitboard));
+    }
+    out
+}
+
+/// CHU-7.4, CHU-7.5 — inside clause (b)'s search, taking Y's last royal is more than a reduction:
+/// the game is over (CHU-6.2) and Y has no "very next move" with which to take X's royal, so the
+/// emendation's condition does not apply.
+///
+/// Sente's King on 12a and Pawn on 12c against gote's bare King on 10b, gote to move. Gote plays
+/// 11c; then 12a12b is met by 11c12b, taking the King on a square the Pawn guards (the game is
+/// over), 12a11b by 11c11b, 12a11a by 11c12c (sente bare, its King not next to gote's), and
+/// 12c12b by 11c10b, after which sente's King must step next to gote's (the Pawn is blocked by
+/// it) and is taken. As written, 12c12b 11c12b already bares sente at gote's second move; emended
+/// that does not count (sente's King would take gote's), so the forced line is three moves long
+/// — and one of its branches takes the King on a guarded square. The bitboard generator asked,
+/// emended, that no piece of Y attack X's royal even after Y's last royal was taken, and gave
+/// sente the win (issue 20); `examples/chu/munster_search.mjs` (shogiops' moves) agrees with
+/// this count: as written yes from horizon 2, emended yes at horizon 3.
+#[test]
+fn chu_7_5_taking_the_last_royal_is_more_than_a_reduction() {
+    let pos = position("K11/2k9/P11/12/12/12/12/12/12/12/12/12 w - 1");
+    let gote = Colour::Black;
+    let switches = ChuSwitches::default();
+    for (n, written, emended) in [(1, false, false), (2, true, false), (3, true, true)] {
+        assert_eq!(
+            forces_reduction(pos.setup(), gote, n, false, &switches),
+            written,
+            "{n}"
+        );
+        assert_eq!(
+            forces_reduction(pos.setup(), gote, n, true, &switches),
+            emended,
+            "{n}"
+        );
+    }
+    for (rule, gen) in munster_generators() {
+        assert_eq!(
+            gen.outcome(&pos),
+            Some(Outcome::draw(Reason::BareKing)),
+            "{} {rule:?}",
+            gen.name()
+        );
+    }
+}
+
+/// CHU-7.5 — a Y that has no legal answer inside the search has lost (CHU-6.3): more than a
+/// reduction. Gote's bare King on 11c (its Pawn on 1l is dead); sente to move (gote bared itself),
+/// its King on 12a boxed in by its dead Pawn on 11a and its Pawn on 11b (blocked by that dead
+/// Pawn), and a Pawn on 12c. Sente has two moves: 12a12b, and gote takes the King there; or
+/// 12c12b, and after gote's next move (11c10d) nothing of sente can move. So the search holds
+/// from two moves of gote (sente's missing answer comes after gote's first), under both readings.
+#[test]
+fn chu_7_5_no_legal_answer_is_more_than_a_reduction() {
+    let pos = position("KP10/1P10/Pk10/12/12/12/12/12/12/12/12/11p b - 1");
+    let gote = Colour::Black;
+    assert_eq!(legal_in(&*reference(), &pos), ["12a12b", "12c12b"]);
+    for emended in [false, true] {
+        let switches = ChuSwitches::default();
+        assert!(!forces_reduction(pos.setup(), gote, 1, emended, &switches));
+        assert!(forces_reduction(pos.setup(), gote, 2, emended, &switches));
+    }
+    for (rule, gen) in munster_generators() {
+        assert_eq!(
+            gen.outcome(&pos),
+            Some(Outcome::draw(Reason::BareKing)),
+            "{} {rule:?}",
+            gen.name()
         );
     }
 }

@@ -95,6 +95,45 @@ fn perft_threads_split_the_root_moves() {
     assert_eq!(ok(&["perft", "kuma", "3", "--threads=64"]), one);
 }
 
+/// `--hash` and `--count` change nothing in the output of a count that does not depend on them
+/// (Kuma depth 3 = 4758, published); a bad size is an error. Chu by result from the start:
+/// 48,315 at depth 3 (minase's count, CHU-9.5), by route 52,599.
+#[test]
+fn perft_hash_and_count_options() {
+    let plain = ok(&["perft", "kuma", "3"]);
+    assert_eq!(
+        ok(&["perft", "kuma", "3", "--hash", "1", "--threads", "2"]),
+        plain
+    );
+    assert_eq!(
+        ok(&["perft", "kuma", "3", "--hash", "1", "--hash-seed", "9"]),
+        plain
+    );
+    assert_eq!(ok(&["perft", "kuma", "3", "--count", "results"]), plain);
+    let results = ok(&["perft", "chu", "3", "--count", "results", "--hash", "1"]);
+    assert!(results.ends_with("\n\n48315\n"), "{results}");
+    assert!(ok(&["perft", "chu", "3"]).ends_with("\n\n52599\n"));
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    fails(here, &["perft", "kuma", "2", "--hash", "-1"], 2);
+    fails(here, &["perft", "kuma", "2", "--hash", "2000000"], 2);
+    fails(here, &["perft", "kuma", "2", "--count", "positions"], 2);
+}
+
+/// `verify --max-nodes N` skips every count above N for every generator (the Kuma start's
+/// depths 1-3 are at most 4758 nodes, depths 4-6 above 5000).
+#[test]
+fn verify_max_nodes_skips_the_deep_counts() {
+    let out = ok(&[
+        "verify",
+        "--corpus",
+        "corpus/kuma/start.perft",
+        "--max-nodes",
+        "5000",
+    ]);
+    assert!(out.contains("skipped (> 5000)"), "{out}");
+    assert!(out.contains("verify: 6 ok, 6 skipped, 0 MISMATCH"), "{out}");
+}
+
 #[test]
 fn moves_are_listed_sorted() {
     let mut expected = start_moves().join("\n");

@@ -4,8 +4,9 @@
 //! (Congo's own rule properties are in `congo_properties.rs`.)
 
 use fairyspec::check::arbitrary::arbitrary_position;
-use fairyspec::check::{corpus, differential, differential_walk, properties, targets};
-use fairyspec::congo::Congo;
+use fairyspec::check::{corpus, differential, differential_walk, properties};
+use fairyspec::congo::{Congo, CongoSwitches};
+use fairyspec::switches::Switches;
 use fairyspec::{Game, Generator, Position};
 use proptest::prelude::*;
 
@@ -20,7 +21,7 @@ fn generators() -> (Box<dyn Generator<Congo>>, Box<dyn Generator<Congo>>) {
 /// positions taken from the corpus files and game records), under both readings of the switch.
 #[test]
 fn corpus_positions() {
-    for switches in &targets::CONGO_SWITCHES {
+    for switches in &CongoSwitches::every_combination() {
         let (a, b) = (
             Congo::reference(switches),
             Congo::bitboard(switches).expect("Congo has a bitboard generator"),

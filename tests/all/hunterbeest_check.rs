@@ -5,8 +5,9 @@
 //! (The game's own rule tests are in `hunterbeest_*.rs`.)
 
 use fairyspec::check::arbitrary::arbitrary_position;
-use fairyspec::check::{corpus, differential, differential_walk, properties, targets};
-use fairyspec::hunterbeest::Hunterbeest;
+use fairyspec::check::{corpus, differential, differential_walk, properties};
+use fairyspec::hunterbeest::{Hunterbeest, HunterbeestSwitches};
+use fairyspec::switches::Switches;
 use fairyspec::{Game, Generator};
 use proptest::prelude::*;
 
@@ -24,7 +25,7 @@ fn generators() -> (
 /// positions taken from the corpus files and game records), under both readings of the switch.
 #[test]
 fn corpus_positions() {
-    for switches in &targets::HUNTERBEEST_SWITCHES {
+    for switches in &HunterbeestSwitches::every_combination() {
         let (a, b) = (
             Hunterbeest::reference(switches),
             Hunterbeest::bitboard(switches).expect("Hunterbeest has a bitboard generator"),

@@ -5,9 +5,9 @@
 use fairyspec::check::arbitrary::arbitrary_position;
 use fairyspec::check::corpus;
 use fairyspec::check::differential::sorted_moves;
-use fairyspec::check::targets::KUMA_SWITCHES;
 use fairyspec::check::{differential, differential_walk, Difference, Divergence};
 use fairyspec::kuma::{Kuma, KumaKind, KumaSwitches};
+use fairyspec::switches::Switches;
 use fairyspec::{Game, Generator, Outcome, Position, Reason};
 use proptest::prelude::*;
 
@@ -25,7 +25,7 @@ fn fen(text: &str) -> Position<Kuma> {
 
 #[test]
 fn generators_agree_on_every_corpus_position() {
-    for switches in &KUMA_SWITCHES {
+    for switches in &KumaSwitches::every_combination() {
         let (a, b) = (Kuma::reference(switches), other(switches));
         for (name, text) in corpus::KUMA {
             if let Err(d) = differential(&*a, &*b, &fen(text)) {
@@ -236,7 +236,7 @@ proptest! {
         choices in proptest::collection::vec(any::<u16>(), 0..40),
         exposed in any::<bool>(),
     ) {
-        let switches = KUMA_SWITCHES[exposed as usize];
+        let switches = KumaSwitches::combination(exposed as usize);
         let (a, b) = (Kuma::reference(&switches), other(&switches));
         let starts = corpus::positions::<Kuma>();
         let start = &starts[start % starts.len()];
@@ -254,7 +254,7 @@ proptest! {
         choices in proptest::collection::vec(any::<u8>(), 0..8),
         exposed in any::<bool>(),
     ) {
-        let switches = KUMA_SWITCHES[exposed as usize];
+        let switches = KumaSwitches::combination(exposed as usize);
         let (a, b) = (Kuma::reference(&switches), other(&switches));
         let starts = corpus::positions::<Kuma>();
         let pos = arbitrary_position(&*a, &mut arbitrary::Unstructured::new(&bytes), &starts)

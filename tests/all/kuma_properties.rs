@@ -6,8 +6,8 @@
 use fairyspec::check::arbitrary::arbitrary_position;
 use fairyspec::check::corpus;
 use fairyspec::check::properties::{self, PropertyFailure};
-use fairyspec::check::targets::KUMA_SWITCHES;
 use fairyspec::kuma::{BlindBearWin, Kuma, KumaSwitches};
+use fairyspec::switches::Switches;
 use fairyspec::{Game, Generator, Position};
 use proptest::prelude::*;
 
@@ -33,7 +33,7 @@ fn every_corpus_position_is_valid() {
 
 #[test]
 fn properties_hold_on_every_corpus_position() {
-    for switches in &KUMA_SWITCHES {
+    for switches in &KumaSwitches::every_combination() {
         for gen in generators(switches) {
             for (name, fen) in corpus::KUMA {
                 let pos = Position::<Kuma>::from_fen(fen).unwrap();
@@ -167,7 +167,7 @@ proptest! {
         choices in proptest::collection::vec(any::<u16>(), 0..60),
         exposed in any::<bool>(),
     ) {
-        let switches = KUMA_SWITCHES[exposed as usize];
+        let switches = KumaSwitches::combination(exposed as usize);
         for gen in generators(&switches) {
             let starts = corpus::positions::<Kuma>();
             let mut pos = starts[start % starts.len()].clone();
@@ -188,7 +188,7 @@ proptest! {
         bytes in proptest::collection::vec(any::<u8>(), 0..200),
         exposed in any::<bool>(),
     ) {
-        let switches = KUMA_SWITCHES[exposed as usize];
+        let switches = KumaSwitches::combination(exposed as usize);
         let starts = corpus::positions::<Kuma>();
         for gen in generators(&switches) {
             let pos = arbitrary_position(&*gen, &mut arbitrary::Unstructured::new(&bytes), &starts)

@@ -8,6 +8,9 @@ use crate::http;
 use fairyspec::perft::parse_perft_file;
 use fairyspec::serve::Config;
 use http::{enc, json, raw_request, Running};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const KUMA_START: &str = "ubvskvbr/pppppppp/8/8/8/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1";
@@ -33,7 +36,7 @@ fn start_counts(path: &str) -> (String, Vec<(u32, u64)>) {
     let records = parse_perft_file(&text).expect("perft file");
     let r = records
         .into_iter()
-        .find(|r| r.id == "start" || r.id == "startpos")
+        .find(|r| r.id == "start" || r.id == "startpos" || r.id == "chu-startpos")
         .expect("a start record");
     (r.epd, r.counts)
 }
@@ -95,12 +98,23 @@ fn games_lists_the_boards() {
 #[test]
 fn moves_and_perft_agree_with_the_corpus_for_every_game() {
     let s = server();
-    for (game, file) in [
+    let games = [
         ("kuma", "corpus/kuma/start.perft"),
         ("chess", "corpus/chess/perft.perft"),
         ("congo", "corpus/congo/start.perft"),
         ("hunterbeest", "corpus/hunterbeest/start.perft"),
-    ] {
+        ("chu", "corpus/chu/lishogi-perft.perft"),
+    ];
+    let names: Vec<&str> = fairyspec::cli::games::GAMES
+        .iter()
+        .map(|g| g.name)
+        .collect();
+    assert_eq!(
+        games.map(|(g, _)| g),
+        names[..],
+        "every game, as the API lists them"
+    );
+    for (game, file) in games {
         let (epd, counts) = start_counts(file);
         let (status, body) = s.get(&format!("/api/{game}/moves"));
         assert_eq!(status, 200, "{game}: {body}");
@@ -616,7 +630,11 @@ fn api_moves_are_the_reference_generators() {
         assert_eq!(got, expected, "{}", game.name);
         checked += 1;
     }
-    assert!(checked >= 4);
+    assert_eq!(
+        checked,
+        GAMES.len(),
+        "every game is implemented and checked"
+    );
 }
 
 /// The API answers with the command line's `--json` documents: each reads back as its type.
@@ -633,4 +651,212 @@ fn answers_read_back_as_the_command_lines_json() {
     assert_eq!(moves.schema, json::MOVES_SCHEMA);
     assert_eq!(moves.moves.len(), 5);
     assert_eq!(moves.outcome, None);
+}
+
+/// Issue 20: a request whose handling panics is answered 500 with the panic's message, in the
+/// worker and in a question's thread, and the server goes on answering.
+#[test]
+fn a_panicking_request_stays_in_that_request() {
+    let s = Running::start(Config {
+        panic_route: true,
+        ..Config::default()
+    });
+    for path in ["/api/_fault/panic", "/api/_fault/panic-question"] {
+        let (status, body) = s.get(path);
+        assert_eq!(status, 500, "{path}: {body}");
+        assert!(json(&body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("the fault route"));
+        let (status, body) = s.get("/api/kuma/moves");
+        assert_eq!(status, 200, "after {path}: {body}");
+    }
+    // Off by default: the route does not exist.
+    let (status, _) = server().get("/api/_fault/panic");
+    assert_eq!(status, 404);
+}
+
+/// The release binary `cargo build --release` made, beside this test's own target folder.
+fn release_binary() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    // target/<profile>/deps/all-… → target/release/fairyspec
+    let target = exe.parent()?.parent()?.parent()?;
+    let bin = target
+        .join("release")
+        .join(format!("fairyspec{}", std::env::consts::EXE_SUFFIX));
+    bin.is_file().then_some(bin)
+}
+
+/// A `fairyspec serve` process, killed when dropped.
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Issue 20: `cargo run --release -- serve`, as README says, must not abort on a request that
+/// panics — the tests above run with the test profile, which always unwinds, and cannot see the
+/// release profile's `panic` setting. This runs the release binary (`.ci/run` builds it before
+/// `cargo test`) with the fault route on, and asks the two panicking routes and then a real
+/// question.
+#[test]
+fn the_release_binary_survives_a_panicking_request() {
+    let Some(bin) = release_binary() else {
+        return http::missing(
+            "the_release_binary_survives_a_panicking_request",
+            "target/release/fairyspec",
+            "cargo build --release",
+        );
+    };
+    let child = Command::new(&bin)
+        .args(["serve", "--port", "0", "--inject-fault", "panic-route"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the release binary");
+    let mut child = Process(child);
+    // Keep the pipe open while the server runs: it prints a second line, and a closed stdout
+    // would end it (a failed write is an error, exit status 2).
+    let mut stdout = BufReader::new(child.0.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("the first line");
+    // "fairyspec serve: listening on 127.0.0.1:PORT (…)"
+    let addr: std::net::SocketAddr = first
+        .split_whitespace()
+        .nth(4)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| {
+            panic!(
+                "{}: no address in {first:?} (is it older than this test? cargo build --release)",
+                bin.display()
+            )
+        });
+    let get = |path: &str| {
+        raw_request(
+            addr,
+            format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes(),
+            Duration::from_secs(30),
+        )
+    };
+    for path in ["/api/_fault/panic", "/api/_fault/panic-question"] {
+        let (status, body) = get(path);
+        assert_eq!(status, 500, "{path}: {body}");
+        assert!(
+            child.0.try_wait().expect("wait").is_none(),
+            "the server died on {path}"
+        );
+    }
+    let (status, body) = get("/api/chess/moves");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json(&body)["moves"].as_array().unwrap().len(), 20);
+}
+
+/// The longest line a request may play (1,024 moves, `MAX_MOVES`) in Chu Shogi, the slowest game,
+/// with the reference generator (the page's), ending where a side is bared under the Münster
+/// rule, whose clause (b) is a search (CHU-7.5): sente has its King and a Pawn on 6e against
+/// gote's whole army. Sente's King steps 7l–7k and back while gote's Lion jumps 6c–7e and back,
+/// 255 times and three plies; gote's 1,024th move takes the Pawn (6d6e) and bares sente.
+fn chu_longest_line() -> (String, Vec<String>) {
+    let fen =
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i2P1i3/12/12/12/12/12/12/5K6 b - 1";
+    let cycle = ["7l7k", "6c7e", "7k7l", "7e6c"];
+    let mut moves: Vec<String> = cycle
+        .iter()
+        .cycle()
+        .take(1023)
+        .map(|m| m.to_string())
+        .collect();
+    moves.push("6d6e".to_string());
+    assert_eq!(moves.len(), fairyspec::serve::api::MAX_MOVES);
+    (fen.to_string(), moves)
+}
+
+/// Issue 20: every question — moves, play, outcome, explain, perft — is answered within the time
+/// limit of one question, the moves it plays included: the heaviest request this test can build
+/// ([`chu_longest_line`]) is answered in time under a 10 s limit (it takes some 5 to 100 ms; the
+/// Münster search there stops at the first defence that holds), and 503 within a tiny one, after
+/// which the server still answers.
+#[test]
+fn every_question_is_bounded_in_time() {
+    let (fen, moves) = chu_longest_line();
+    let body = |extra: &str| {
+        format!(
+            r#"{{"fen": {}, "moves": {}, "switch": "bare-king=munster1997-emended"{extra}}}"#,
+            serde_json::to_string(&fen).unwrap(),
+            serde_json::to_string(&moves).unwrap()
+        )
+    };
+    let questions = [
+        ("moves", body("")),
+        ("outcome", body("")),
+        ("play", body(r#", "move": "7l7k""#)),
+        ("explain", body(r#", "move": "7l7k""#)),
+        ("perft", body(r#", "depth": "1""#)),
+    ];
+    let limit = Duration::from_secs(10);
+    let s = Running::start(Config {
+        question_time: limit,
+        ..Config::default()
+    });
+    for (question, body) in &questions {
+        let started = Instant::now();
+        let (status, answer) = s.post(&format!("/api/chu/{question}"), body);
+        let took = started.elapsed();
+        assert!(
+            took < limit + Duration::from_secs(2),
+            "{question}: {took:?}"
+        );
+        match *question {
+            // Sente is bared and cannot bare gote or take its King: gote wins (CHU-7.3).
+            "moves" | "outcome" => {
+                assert_eq!(status, 200, "{question}: {answer}");
+                let doc = json(&answer);
+                assert_eq!(doc["outcome"]["result"], "0-1", "{question}: {answer}");
+                assert_eq!(
+                    doc["outcome"]["reason"], "bare king",
+                    "{question}: {answer}"
+                );
+            }
+            // The game is over: no move is legal, and perft(1) counts none.
+            "play" => assert_eq!(status, 400, "{question}: {answer}"),
+            "explain" => assert_eq!(json(&answer)["legal"], false, "{answer}"),
+            _ => assert_eq!(json(&answer)["total"], 0, "{answer}"),
+        }
+    }
+    // Each of these takes some 5 to 100 ms in the test profile: a millisecond is too little.
+    let tight = Duration::from_millis(1);
+    let s = Running::start(Config {
+        question_time: tight,
+        ..Config::default()
+    });
+    for (question, body) in &questions {
+        let started = Instant::now();
+        let (status, answer) = s.post(&format!("/api/chu/{question}"), body);
+        let took = started.elapsed();
+        assert_eq!(status, 503, "{question}: {answer}");
+        assert!(json(&answer)["error"]
+            .as_str()
+            .unwrap()
+            .contains("time limit of one question"));
+        assert!(
+            took < tight + Duration::from_secs(1),
+            "{question}: {took:?}"
+        );
+    }
+    // The late questions finish in the background (each stops between two of its moves once
+    // late); then the server answers as before.
+    let started = Instant::now();
+    loop {
+        let (status, body) = s.get("/api/chess/moves");
+        if status == 200 {
+            assert_eq!(json(&body)["moves"].as_array().unwrap().len(), 20);
+            break;
+        }
+        assert_eq!(status, 503, "{body}");
+        assert!(started.elapsed() < Duration::from_secs(20), "{body}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

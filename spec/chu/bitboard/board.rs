@@ -1,9 +1,10 @@
 //! [`Board`]: the bitboard position, conversion to and from [`Setup`], and playing a move.
 
 use super::bb::Bb;
+use super::steps::{PER_PIECE, STEP_DIRS};
 use super::tables::{
     line_pos, FLAGS, KINDS, KIND_OF, LINES_N, LINE_INDEX, LION, NONE, PAWN_GB, PAWN_LANCE,
-    PROMOTES_TO, ROYAL,
+    PROMOTES, PROMOTES_TO, ROYAL,
 };
 use crate::chu::{ChuKind, SHAPE};
 use crate::{Colour, Piece, Setup, Square};
@@ -49,7 +50,10 @@ impl Mv {
 /// unpromoted Pawns and Go-Betweens (no bridge for L2, not counted for bare king) and the
 /// unpromoted Pawns and Lances (dead on their last rank). `audit` (tests) checks they agree.
 ///
-/// 616 bytes and `Copy`: the search copies it for every move ("copy-make").
+/// For counting, also each side's pieces by the directions they step in and the pieces with
+/// other moves ([`super::steps`]), and the pieces that may promote.
+///
+/// 1,072 bytes and `Copy`: the search copies it for every move ("copy-make").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     pub mailbox: [u8; 144],
@@ -61,6 +65,12 @@ pub struct Board {
     /// Each side's occupancy of the 70 lines (ranks, files, diagonals; see
     /// [`super::tables::LINE_INDEX`]), for counting slider moves by table lookup.
     pub lines: [[u16; LINES_N]; 2],
+    /// `steps[colour][d]`: the pieces of `colour` that step in direction `d`.
+    pub steps: [[Bb; 8]; 2],
+    /// Each side's pieces with moves other than steps ([`super::steps::PER_PIECE`]).
+    pub per_piece: [Bb; 2],
+    /// The pieces (both colours) of kinds that promote.
+    pub promotable: Bb,
     /// 0 = sente (the crate's [`Colour::White`]) to move, 1 = gote.
     pub turn: u8,
     /// CHU-5.3: the counter-strike square (where a non-lion just captured a lion), or [`NONE`].
@@ -103,6 +113,9 @@ impl Board {
         pawn_gb: Bb::EMPTY,
         pawn_lance: Bb::EMPTY,
         lines: [[0; LINES_N]; 2],
+        steps: [[Bb::EMPTY; 8]; 2],
+        per_piece: [Bb::EMPTY; 2],
+        promotable: Bb::EMPTY,
         turn: 0,
         counter_strike: NONE,
         move_number: 1,
@@ -169,6 +182,18 @@ impl Board {
         }
         if f & PAWN_LANCE != 0 {
             self.pawn_lance ^= bit;
+        }
+        if f & PROMOTES != 0 {
+            self.promotable ^= bit;
+        }
+        if PER_PIECE[kind] {
+            self.per_piece[colour] ^= bit;
+        }
+        let mut dirs = STEP_DIRS[colour][kind];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            self.steps[colour][d] ^= bit;
         }
     }
 
@@ -239,5 +264,8 @@ impl Board {
             && r.pawn_gb == self.pawn_gb
             && r.pawn_lance == self.pawn_lance
             && r.lines == self.lines
+            && r.steps == self.steps
+            && r.per_piece == self.per_piece
+            && r.promotable == self.promotable
     }
 }

@@ -149,11 +149,15 @@ impl Board {
         Some(y)
     }
 
-    /// Whether `y` (the opponent of `x`) is reduced as clause (b) asks: bare or without royals;
-    /// emended, also attacking no royal of `x`.
+    /// Whether `y` (the opponent of `x`) is reduced as clause (b) asks (CHU-7.5): without royals
+    /// (it has lost, CHU-6.2: that always counts), or bare — emended, only while no piece of `y`
+    /// attacks a royal of `x`.
     fn reduced(&self, x: usize, emended: bool) -> bool {
         let y = x ^ 1;
-        if !(self.bare(y) || self.royals[y].is_empty()) {
+        if self.royals[y].is_empty() {
+            return true;
+        }
+        if !self.bare(y) {
             return false;
         }
         if !emended {
@@ -168,13 +172,6 @@ impl Board {
     /// of `y` that leaves `x` a royal, to a position where this holds with one move less.
     fn x_forces(&self, x: usize, moves: u32, rules: &Rules, emended: bool) -> bool {
         if moves == 0 {
-            return false;
-        }
-        let y = x ^ 1;
-        // Each ply takes away at most one live piece of `y` (a capture by `x`'s royal, or a
-        // Pawn or Lance of `y` made dead) and one royal only by capture.
-        let plies = 2 * moves - 1;
-        if self.live_count(y) > plies + 1 && self.royals[y].count() > moves {
             return false;
         }
         let mut found = false;
@@ -193,7 +190,7 @@ impl Board {
     }
 
     /// With `y` to move: every move of `y` leaves `x` a royal and a win by [`Board::x_forces`]
-    /// within `moves`.
+    /// within `moves`. A `y` without a legal move has lost (CHU-6.3): nothing escapes.
     fn y_cannot_escape(&self, x: usize, moves: u32, rules: &Rules, emended: bool) -> bool {
         let mut escaped = false;
         self.generate(
@@ -232,24 +229,5 @@ impl Board {
             return Some(Outcome::draw(Reason::InsufficientMaterial));
         }
         None
-    }
-
-    /// Perft: leaves `depth` plies deep; the last ply is counted, not played (bulk counting).
-    pub fn perft(&self, depth: u32, rules: &Rules, bare: BareKing) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if self.finished(rules, bare) {
-            return 0;
-        }
-        if depth == 1 {
-            return self.count_moves(rules);
-        }
-        let mut n = 0;
-        self.generate(
-            rules,
-            &mut super::movegen::Emit(|m| n += self.make(m).perft(depth - 1, rules, bare)),
-        );
-        n
     }
 }

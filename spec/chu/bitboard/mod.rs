@@ -10,8 +10,10 @@
 //! - `board`: the position as bitboards plus a mailbox, conversion to and from
 //!   [`crate::Setup`], playing a move (copy-make);
 //! - `movegen`: attacks, lion powers, lion-trading rules, promotion, one generator that emits or
-//!   only counts moves;
-//! - `end`: game over (royals, bare king under every switch, lone royals) and perft.
+//!   only counts moves, by route or by result (CHU-9.5);
+//! - `steps`: the step moves of all pieces counted at once, direction by direction;
+//! - `end`: game over (royals, bare king under every switch, lone royals);
+//! - `perft`: perft by route and by result, plain or through a transposition table.
 //!
 //! The generator converts only at its edges: a [`Position`] becomes a [`board::Board`] once per
 //! call, moves become [`Move`]s. Its [`Generator::perft`] never leaves the bitboard world and
@@ -29,6 +31,8 @@ pub mod bb;
 mod board;
 mod end;
 mod movegen;
+mod perft;
+mod steps;
 pub mod tables;
 #[cfg(test)]
 mod tests;
@@ -37,6 +41,8 @@ use self::board::{index_of, square_of, Board, Mv};
 use self::movegen::{Emit, Rules};
 use self::tables::{KIND_OF, NONE, PROMOTES_TO};
 use super::{Chu, ChuKind, ChuSwitches, KirinRecapture};
+use crate::perft::hash::{perft_node, PerftTable};
+use crate::perft::Counting;
 use crate::{Generator, Move, Outcome, Position, Via};
 
 /// The bitboard generator of Chu Shogi.
@@ -123,6 +129,28 @@ impl Generator<Chu> for Bitboard {
     }
 
     fn perft(&self, pos: &Position<Chu>, depth: u32) -> u64 {
-        Board::from_setup(pos.setup()).perft(depth, &self.rules, self.switches.bare_king)
+        Board::from_setup(pos.setup()).perft::<false>(depth, &self.rules, self.switches.bare_king)
+    }
+
+    /// CHU-9.5 counted on the bitboard: the generic count's numbers without comparing positions
+    /// (the two-step moves through an empty square are simply not generated, see
+    /// `Board::generate_counting`).
+    fn perft_results(&self, pos: &Position<Chu>, depth: u32) -> u64 {
+        Board::from_setup(pos.setup()).perft::<true>(depth, &self.rules, self.switches.bare_king)
+    }
+
+    fn perft_hashed(
+        &self,
+        pos: &Position<Chu>,
+        depth: u32,
+        counting: Counting,
+        table: &PerftTable,
+    ) -> u64 {
+        let walk = perft::Walk {
+            rules: self.rules,
+            bare: self.switches.bare_king,
+            results: counting == Counting::Results,
+        };
+        perft_node(&Board::from_setup(pos.setup()), &walk, depth, table)
     }
 }

@@ -4,10 +4,12 @@
 
 use super::bb::Bb;
 use super::board::{Board, Mv, EMPTY};
+use super::steps::{shift, JUMPS, JUMP_CLASS};
 use super::tables::{
-    is_positive, line_pos, DIST2, FLAGS, KING_AREA, LANCE, LAST_LINE, LAST_RANK, LEAP, LINES,
-    LINE_ATT, LINE_DIRS, LINE_INDEX, LINE_VALID, LION, LION_AREA, LION_DIRS, LION_POWER, NEIGHBOUR,
-    NONE, PAWN, PAWN_GB, PROMOTES, RAYS, SIDE_MASK, SLIDE, ZONE, ZONE_LINE,
+    is_positive, DIST2, FLAGS, KING_AREA, LANCE, LAST_LINE, LAST_RANK, LEAP, LINES, LINE_ATT,
+    LINE_DIRS, LINE_INDEX, LINE_POS, LINE_TYPES, LINE_VALID, LION, LION_AREA, LION_DIRS,
+    LION_POWER, N, NEIGHBOUR, NONE, PAWN, PAWN_GB, PROMOTES, RAYS, S, SIDE_MASK, SLIDE, ZONE,
+    ZONE_LINE,
 };
 use crate::chu::{CounterStrike, LastRankPromotion, LionProtection};
 
@@ -193,6 +195,15 @@ impl Board {
     /// is not over (a finished game has no moves, CHU-9).
     #[inline]
     pub fn generate<S: Sink>(&self, rules: &Rules, sink: &mut S) {
+        self.generate_counting::<S, false>(rules, sink);
+    }
+
+    /// [`Board::generate`], or with `RESULTS` (counting by result, CHU-9.5) one move per result of each piece: the
+    /// two-step moves of a lion power through an empty middle square are left out (each ends
+    /// where a step or jump of the same piece ends, judged by the same lion-trading rules, or it
+    /// is a pass), except one pass per piece.
+    #[inline]
+    pub fn generate_counting<S: Sink, const RESULTS: bool>(&self, rules: &Rules, sink: &mut S) {
         let us = self.turn as usize;
         let them = us ^ 1;
         let own = self.occ[us];
@@ -206,7 +217,7 @@ impl Board {
             let k = self.kind(from);
             let f = FLAGS[k];
             if f & LION != 0 {
-                self.lion_moves(from, not_own, rules, sink);
+                self.lion_moves::<S, RESULTS>(from, not_own, rules, sink);
                 continue;
             }
             let mut dests = attacks(from, k, us, occ) & not_own;
@@ -232,7 +243,7 @@ impl Board {
             };
             sink.moves(from, dests, promos);
             if f & LION_POWER != 0 {
-                self.lion_power_two_steps(from, k, dests, rules, sink);
+                self.lion_power_two_steps::<S, RESULTS>(from, k, dests, rules, sink);
             }
         }
     }
@@ -240,8 +251,9 @@ impl Board {
     /// CHU-3.6: the two-step moves of a Horned Falcon or Soaring Eagle on `from`: on each of
     /// its lion rays `d`, a step to `d` (an empty or enemy square of `dests`), then on to `2d`
     /// (empty or enemy, and not a lion L3 bars) or back to `from` (igui or pass). No turns.
+    /// With `RESULTS`, through an empty middle square only the pass, once (CHU-9.5).
     #[inline(always)]
-    fn lion_power_two_steps<S: Sink>(
+    fn lion_power_two_steps<S: Sink, const RESULTS: bool>(
         &self,
         from: usize,
         k: usize,
@@ -250,11 +262,19 @@ impl Board {
         sink: &mut S,
     ) {
         let mut dirs = LION_DIRS[self.turn as usize][k];
+        let mut passed = false;
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
             let mid = NEIGHBOUR[d][from];
             if mid == NONE || !dests.has(mid as usize) {
+                continue;
+            }
+            if RESULTS && self.mailbox[mid as usize] == EMPTY {
+                if !passed {
+                    passed = true;
+                    sink.two_steps(from, mid as usize, Bb::bit(from));
+                }
                 continue;
             }
             let mut finals = Bb::bit(from);
@@ -276,8 +296,17 @@ impl Board {
     /// 24 squares within two, and the two-step moves (first step onto an empty or enemy
     /// square, second step onto an empty or enemy square or back to `from`). A lion two squares
     /// away is taken only as L2 allows; an adjacent one always (L1). Lions are not bound by L3.
+    /// With `RESULTS`, through an empty middle square only one pass (CHU-9.5): any other such
+    /// path ends where a step or jump ends, allowed by the same L2 judgement (an empty first-leg
+    /// square changes no protection and is no bridge).
     #[inline(always)]
-    fn lion_moves<S: Sink>(&self, from: usize, not_own: Bb, rules: &Rules, sink: &mut S) {
+    fn lion_moves<S: Sink, const RESULTS: bool>(
+        &self,
+        from: usize,
+        not_own: Bb,
+        rules: &Rules,
+        sink: &mut S,
+    ) {
         let them = (self.turn ^ 1) as usize;
         let far_lions = self.lions[them] & DIST2[from];
         let mut first = LION_AREA[from] & not_own;
@@ -288,7 +317,17 @@ impl Board {
         }
         sink.moves(from, first, Bb::EMPTY);
         let second_ok = not_own.with(from);
-        for mid in KING_AREA[from] & not_own {
+        let mids = if RESULTS {
+            let enemy = self.occ[them];
+            let empty = (KING_AREA[from] & not_own).minus(enemy);
+            if empty.nonempty() {
+                sink.two_steps(from, empty.lsb(), Bb::bit(from));
+            }
+            KING_AREA[from] & enemy
+        } else {
+            KING_AREA[from] & not_own
+        };
+        for mid in mids {
             let mut finals = KING_AREA[mid] & second_ok;
             for t in finals & far_lions {
                 if !self.may_take_far_lion(from, mid, t, rules) {
@@ -297,6 +336,40 @@ impl Board {
             }
             sink.two_steps(from, mid, finals);
         }
+    }
+
+    /// The step moves of the side to move (CHU-3.2), with their promotions (CHU-4.2, CHU-4.3),
+    /// counted direction by direction for all its pieces at once ([`super::steps`]). In one
+    /// direction each target square has one origin, so the shifted subsets (the promoting
+    /// pieces inside and outside the zone, the Pawns that reach the last rank) pick out exactly
+    /// the moves that promote.
+    #[inline(always)]
+    fn count_steps(&self, rules: &Rules, not_own: Bb) -> u64 {
+        let us = self.turn as usize;
+        let enemy = self.occ[us ^ 1];
+        let zone = ZONE[us];
+        let promotable = self.promotable & self.occ[us];
+        let inside = promotable & zone;
+        let outside = promotable.minus(zone);
+        let pawns = if rules.last_rank_promoters & PAWN != 0 {
+            inside & self.pawn_gb & self.pawn_lance
+        } else {
+            Bb::EMPTY
+        };
+        let forward = if us == 0 { N } else { S };
+        let mut n = 0;
+        for (d, &s) in self.steps[us].iter().enumerate() {
+            let dest = shift(s, d) & not_own;
+            n += dest.count();
+            n += (shift(s & inside, d) & dest & enemy).count();
+            n += (shift(s & outside, d) & dest & zone).count();
+            if d == forward {
+                n += (shift(s & pawns, d) & dest & LAST_RANK[us])
+                    .minus(enemy)
+                    .count();
+            }
+        }
+        u64::from(n)
     }
 
     /// The number of legal moves (no game-over test): what [`Board::generate`] would emit,
@@ -310,30 +383,36 @@ impl Board {
     /// compiled a second time with it enabled and chosen at run time.
     #[inline]
     pub fn count_moves(&self, rules: &Rules) -> u64 {
+        self.count_counting::<false>(rules)
+    }
+
+    /// [`Board::count_moves`], or with `RESULTS` the number of distinct results (CHU-9.5).
+    #[inline]
+    pub fn count_counting<const RESULTS: bool>(&self, rules: &Rules) -> u64 {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("popcnt") {
                 // Safety: `count_moves_popcnt` only needs the POPCNT instruction, which the CPU
                 // has (checked on the line above). Measured: start perft(5) 1.9 s without,
                 // 1.0 s with it (`cargo bench --bench chu`).
-                return unsafe { self.count_moves_popcnt(rules) };
+                return unsafe { self.count_moves_popcnt::<RESULTS>(rules) };
             }
         }
-        self.count_moves_body(rules)
+        self.count_moves_body::<RESULTS>(rules)
     }
 
     /// [`Board::count_moves`] compiled with the `POPCNT` instruction.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn count_moves_popcnt(&self, rules: &Rules) -> u64 {
-        self.count_moves_body(rules)
+    unsafe fn count_moves_popcnt<const RESULTS: bool>(&self, rules: &Rules) -> u64 {
+        self.count_moves_body::<RESULTS>(rules)
     }
 
     #[inline(always)]
-    fn count_moves_body(&self, rules: &Rules) -> u64 {
+    fn count_moves_body<const RESULTS: bool>(&self, rules: &Rules) -> u64 {
         let mut c = Counter(0);
         if self.counter_strike != NONE {
-            self.generate(rules, &mut c);
+            self.generate_counting::<_, RESULTS>(rules, &mut c);
             return c.0;
         }
         let us = self.turn as usize;
@@ -342,65 +421,64 @@ impl Board {
         let enemy = self.occ[them];
         let not_own = !own;
         let zone = ZONE[us];
-        let last = LAST_RANK[us];
         let own_lines = &self.lines[us];
         let their_lines = &self.lines[them];
-        let mut n: u64 = 0;
-        // Word by word: two nested loops predict better than one iterator over 144 bits.
+        let mut n = self.count_steps(rules, not_own);
+        // Word by word: two nested loops predict better than one iterator over 144 bits. The
+        // zone is exactly one word (the four farthest ranks: 4 x 12 = 48 squares).
+        let zone_word = if us == 0 { 2 } else { 0 };
         for word in 0..3 {
-            let mut bits = own.0[word];
+            let mut bits = self.per_piece[us].0[word];
+            let in_zone = word == zone_word;
             while bits != 0 {
                 let from = 48 * word + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let k = self.kind(from);
                 let f = FLAGS[k];
                 if f & LION != 0 {
-                    self.lion_moves(from, not_own, rules, &mut c);
+                    self.lion_moves::<_, RESULTS>(from, not_own, rules, &mut c);
                     continue;
                 }
-                let leap = LEAP[us][k][from] & not_own;
                 let promotes = f & PROMOTES != 0;
                 let last_rank = f & rules.last_rank_promoters != 0;
-                let in_zone = zone.has(from);
-                n += leap.count() as u64;
-                if promotes {
-                    let mut p = if in_zone { leap & enemy } else { leap & zone };
-                    if last_rank {
-                        p |= leap & last;
+                let class = JUMP_CLASS[k] as usize;
+                if class != 0 {
+                    let leap = JUMPS[us][class][from] & not_own;
+                    n += leap.count() as u64;
+                    if promotes {
+                        let p = if in_zone { leap & enemy } else { leap & zone };
+                        n += p.count() as u64;
                     }
-                    n += p.count() as u64;
+                    if f & LION_POWER != 0 {
+                        self.lion_power_two_steps::<_, RESULTS>(from, k, leap, rules, &mut c);
+                    }
                 }
                 let dirs = LINE_DIRS[us][k];
-                if dirs != 0 {
-                    for (t, index) in LINE_INDEX.iter().enumerate() {
-                        let sides = (dirs >> (2 * t)) & 3;
-                        if sides == 0 {
-                            continue;
+                let mut types = LINE_TYPES[us][k];
+                while types != 0 {
+                    let t = types.trailing_zeros() as usize;
+                    types &= types - 1;
+                    let sides = (dirs >> (2 * t)) & 3;
+                    let line = LINE_INDEX[t][from] as usize;
+                    let pos = LINE_POS[t][from] as usize;
+                    let (mine, theirs) = (own_lines[line], their_lines[line]);
+                    let inner = (((mine | theirs) >> 1) & 0x3ff) as usize;
+                    let d = LINE_ATT[pos][inner]
+                        & LINE_VALID[line]
+                        & SIDE_MASK[pos][sides as usize]
+                        & !mine;
+                    n += d.count_ones() as u64;
+                    if promotes {
+                        let mut p = if in_zone {
+                            d & theirs
+                        } else {
+                            d & ZONE_LINE[us][line]
+                        };
+                        if last_rank {
+                            p |= d & LAST_LINE[us][line];
                         }
-                        let line = index[from] as usize;
-                        let pos = line_pos(t, from);
-                        let (mine, theirs) = (own_lines[line], their_lines[line]);
-                        let inner = (((mine | theirs) >> 1) & 0x3ff) as usize;
-                        let d = LINE_ATT[pos][inner]
-                            & LINE_VALID[line]
-                            & SIDE_MASK[pos][sides as usize]
-                            & !mine;
-                        n += d.count_ones() as u64;
-                        if promotes {
-                            let mut p = if in_zone {
-                                d & theirs
-                            } else {
-                                d & ZONE_LINE[us][line]
-                            };
-                            if last_rank {
-                                p |= d & LAST_LINE[us][line];
-                            }
-                            n += p.count_ones() as u64;
-                        }
+                        n += p.count_ones() as u64;
                     }
-                }
-                if f & LION_POWER != 0 {
-                    self.lion_power_two_steps(from, k, leap, rules, &mut c);
                 }
             }
         }

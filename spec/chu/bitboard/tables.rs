@@ -37,7 +37,7 @@ pub const fn is_positive(d: usize) -> bool {
 }
 
 /// The square `n` steps from `sq` in direction `d`, if it is on the board.
-const fn walk(sq: usize, d: usize, n: i32) -> Option<usize> {
+pub(super) const fn walk(sq: usize, d: usize, n: i32) -> Option<usize> {
     let f = (sq % 12) as i32 + DFILE[d] * n;
     let r = (sq / 12) as i32 + DRANK[d] * n;
     if f >= 0 && f < 12 && r >= 0 && r < 12 {
@@ -47,7 +47,7 @@ const fn walk(sq: usize, d: usize, n: i32) -> Option<usize> {
     }
 }
 
-const fn add(b: Bb, sq: Option<usize>) -> Bb {
+pub(super) const fn add(b: Bb, sq: Option<usize>) -> Bb {
     match sq {
         Some(s) => b.with(s),
         None => b,
@@ -68,12 +68,12 @@ const ALL: u8 = 0xff;
 /// (the Kirin's D, the Phoenix's A), the directions of a Falcon's or Eagle's lion power (a step,
 /// a jump to twice the direction, and the two-step moves), and whether it is a full lion.
 #[derive(Clone, Copy)]
-struct Movement {
-    step: u8,
-    slide: u8,
-    jump: u8,
-    lion_dirs: u8,
-    lion: bool,
+pub(super) struct Movement {
+    pub step: u8,
+    pub slide: u8,
+    pub jump: u8,
+    pub lion_dirs: u8,
+    pub lion: bool,
 }
 
 const fn mv(step: u8, slide: u8, jump: u8) -> Movement {
@@ -87,7 +87,7 @@ const fn mv(step: u8, slide: u8, jump: u8) -> Movement {
 }
 
 /// CHU-3.2, CHU-3.3: the movement of each kind, in [`ChuKind`] declaration order.
-const fn movement(k: usize) -> Movement {
+pub(super) const fn movement(k: usize) -> Movement {
     use ChuKind as K;
     const KING: Movement = mv(ALL, 0, 0);
     const LION: Movement = Movement {
@@ -163,7 +163,7 @@ const fn movement(k: usize) -> Movement {
 }
 
 /// A relative direction mask as the absolute mask of colour `c` (gote: rotated by 180 degrees).
-const fn for_colour(mask: u8, c: usize) -> u8 {
+pub(super) const fn for_colour(mask: u8, c: usize) -> u8 {
     if c == 0 {
         mask
     } else {
@@ -471,6 +471,21 @@ pub const fn line_pos(t: usize, sq: usize) -> usize {
     }
 }
 
+/// `LINE_POS[type][sq]`: [`line_pos`] as a table (for a line type known only at run time).
+pub static LINE_POS: [[u8; SQUARES]; 4] = {
+    let mut t = [[0; SQUARES]; 4];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut ty = 0;
+        while ty < 4 {
+            t[ty][sq] = line_pos(ty, sq) as u8;
+            ty += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 const fn build_line_att() -> [[u16; 1024]; 12] {
     let mut t = [[0; 1024]; 12];
     let mut pos = 0;
@@ -570,6 +585,28 @@ const fn build_line_dirs() -> [[u8; KINDS]; 2] {
 /// `LINE_DIRS[colour][kind]`: the slide directions as two bits per line type (bit `2t`:
 /// towards higher positions, bit `2t + 1`: towards lower ones).
 pub static LINE_DIRS: [[u8; KINDS]; 2] = build_line_dirs();
+
+/// `LINE_TYPES[colour][kind]`: bit `t` for each line type the kind slides along.
+pub static LINE_TYPES: [[u8; KINDS]; 2] = {
+    let dirs = build_line_dirs();
+    let mut t = [[0; KINDS]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < KINDS {
+            let mut ty = 0;
+            while ty < 4 {
+                if dirs[c][k] >> (2 * ty) & 3 != 0 {
+                    t[c][k] |= 1 << ty;
+                }
+                ty += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 const fn build_side_masks() -> [[u16; 4]; 12] {
     let mut t = [[0; 4]; 12];

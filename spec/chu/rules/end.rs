@@ -138,11 +138,15 @@ fn can_take_a_royal(setup: &Setup<ChuKind>, switches: &ChuSwitches) -> bool {
     })
 }
 
-/// CHU-7.3, CHU-7.4 — whether the bared side `x` can reduce the opponent `y` (bare it, or take
-/// its last royal) within `n` of its own moves against every defence, without losing its royal
-/// first. With `emended`, the move that bares `y` must not leave `x`'s royal to be taken on `y`'s
-/// very next move. The position may have either side to move. No other end rule is applied
-/// inside the search; [`MUNSTER_HORIZON`] bounds it.
+/// CHU-7.3 to CHU-7.5 — whether the bared side `x` can force, within `n` of its own moves and
+/// against every defence, a position in which the opponent `y` is bare, has no royal, or (when
+/// `y` is to answer one of those moves) has no legal move — without losing its royal first.
+/// Between two moves of `x`, `y` answers with every legal move; after the last one the search
+/// looks no further. With `emended`, a move that bares `y` counts only if `y` cannot then take
+/// a royal of `x` with its very next move; taking `y`'s last royal, or leaving `y` without a
+/// legal move, always counts: the game is over (CHU-6.2, CHU-6.3) and `y` has no next move,
+/// which is more than a reduction. The position may have either side to move. No other end rule
+/// is applied inside the search; [`MUNSTER_HORIZON`] bounds it.
 pub fn forces_reduction(
     setup: &Setup<ChuKind>,
     x: Colour,
@@ -154,7 +158,7 @@ pub fn forces_reduction(
     if setup.turn == y {
         let replies = movement_moves(setup, switches);
         if replies.is_empty() {
-            // y cannot move: it has lost (CHU-6.3), which is more than a reduction.
+            // y cannot answer: it has lost (CHU-6.3), which is more than a reduction.
             return true;
         }
         if can_take_a_royal(setup, switches) && royals(setup, x).len() == 1 {
@@ -168,15 +172,10 @@ pub fn forces_reduction(
     if n == 0 {
         return false;
     }
-    // Each move of x takes at most one piece: prune what cannot be done in time.
-    let live = live_pieces(setup, y).len() as u32;
-    let royal_count = royals(setup, y).len() as u32;
-    if live.saturating_sub(1).min(royal_count) > n {
-        return false;
-    }
     movement_moves(setup, switches).iter().any(|mv| {
         let child = play(setup, mv);
         if royals(&child, y).is_empty() {
+            // y has lost its last royal (CHU-6.2): more than a reduction, emended or not.
             return true;
         }
         if is_bare(&child, y) {

@@ -28,6 +28,8 @@ mod tests;
 
 use self::board::{from_sq, to_sq, Board, Move16};
 use super::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
+use crate::perft::hash::{perft_node, perft_positions, HashNode, KeyHasher, PerftTable};
+use crate::perft::Counting;
 use crate::{Generator, Kind, Move, Outcome, Position, Reason, Square};
 
 /// The bitboard generator of Kuma Chess.
@@ -107,5 +109,46 @@ impl Generator<Kuma> for Bitboard {
 
     fn perft(&self, pos: &Position<Kuma>, depth: u32) -> u64 {
         Board::from_setup(pos.setup()).perft(depth, self.exposed())
+    }
+
+    fn perft_hashed(
+        &self,
+        pos: &Position<Kuma>,
+        depth: u32,
+        counting: Counting,
+        table: &PerftTable,
+    ) -> u64 {
+        match counting {
+            Counting::Routes => perft_node(
+                &Board::from_setup(pos.setup()),
+                &self.exposed(),
+                depth,
+                table,
+            ),
+            Counting::Results => perft_positions(self, pos, depth, counting, table),
+        }
+    }
+}
+
+impl HashNode for Board {
+    /// Whether a Blind Bear may win by exposing its King (KUMA-7.4 switch).
+    type Ctx = bool;
+
+    /// The bitboards, the side to move, castling rights and the en-passant square.
+    fn write_key(&self, h: &mut KeyHasher) {
+        for &w in self.kinds.iter().chain(&self.colours) {
+            h.write(w);
+        }
+        h.write(u64::from(self.turn) | u64::from(self.castling) << 8 | u64::from(self.ep) << 16);
+    }
+
+    fn count(&self, exposed: &bool) -> u64 {
+        self.count_moves(*exposed)
+    }
+
+    fn children(&self, exposed: &bool, mut f: impl FnMut(&Self)) {
+        for &m in self.legal_moves(*exposed).as_slice() {
+            f(&self.make(m));
+        }
     }
 }
