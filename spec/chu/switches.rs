@@ -98,7 +98,8 @@ impl SwitchValue for KirinRecapture {
             },
         ],
     };
-    const ALL: &'static [KirinRecapture] = &[KirinRecapture::Allowed, KirinRecapture::CounterStrike];
+    const ALL: &'static [KirinRecapture] =
+        &[KirinRecapture::Allowed, KirinRecapture::CounterStrike];
 
     fn text(self) -> &'static str {
         match self {
