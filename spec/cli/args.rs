@@ -586,9 +586,9 @@ mod tests {
             assert!(values.iter().any(|v| v == pair), "{pair}: {values:?}");
         }
         // SPEC.md's switch tables: Kuma, Congo and Hunterbeest two readings each; Chu's
-        // bare-king four, counter-strike, lion-protection, last-rank-promotion two, repetition
-        // three.
-        assert_eq!(values.len(), 2 + 2 + 2 + 4 + 2 + 2 + 2 + 3);
+        // kirin-recapture two, bare-king four, counter-strike, lion-protection,
+        // last-rank-promotion two, repetition three.
+        assert_eq!(values.len(), 2 + 2 + 2 + 2 + 4 + 2 + 2 + 2 + 3);
         let cmd = Cli::command();
         let text = SwitchPair.parse_ref(&cmd, None, std::ffi::OsStr::new("x=y"));
         assert_eq!(text.unwrap(), "x=y");
