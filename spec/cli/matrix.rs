@@ -52,8 +52,16 @@ pub fn matrix_command(args: MatrixArgs, out: &mut dyn Write) -> Result<(), CliEr
         if !args.rows.is_empty() && !args.rows.contains(&row.name) {
             continue;
         }
+        let start = std::time::Instant::now();
         let outcome = run_row(&row)?;
-        writeln!(out, "{}: {}", row.name, summary(&outcome))?;
+        // The time goes to stdout only (what CI spends on each row), never into the page.
+        writeln!(
+            out,
+            "{}: {} ({:.0} s)",
+            row.name,
+            summary(&outcome),
+            start.elapsed().as_secs_f64()
+        )?;
         out.flush()?;
         results.push((row, outcome));
     }

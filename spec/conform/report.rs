@@ -160,12 +160,12 @@ impl MoveExplanation {
             .map(|c| c.to_string())
             .collect();
         let text = parts.join("; ");
-        let mv = e.mv.clone().unwrap_or_else(|| e.text.clone());
         MoveExplanation {
             side: side.to_string(),
+            mv: e.mv.clone().unwrap_or_else(|| e.text.clone()),
             legal: e.legal,
-            pattern: pattern_of(&text, &mv),
-            mv,
+            // The caller that knows the position leaves the squares out (compare.rs).
+            pattern: text.clone(),
             text,
             rules: e.rules().iter().map(|r| r.to_string()).collect(),
         }
@@ -219,70 +219,6 @@ impl MoveExplanation {
         }
         groups
     }
-}
-
-/// The squares a move's text names, in order: `7g6f5e` gives `7g`, `6f`, `5e` (a square written
-/// digits then a letter, as in shogi); `e7e8q` gives `e7`, `e8` (a letter then digits).
-fn squares_of(mv: &str) -> Vec<&str> {
-    let b = mv.as_bytes();
-    let digits_first = b.first().is_some_and(u8::is_ascii_digit);
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let start = i;
-        if digits_first {
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            if i > start && i < b.len() && b[i].is_ascii_lowercase() {
-                out.push(&mv[start..=i]);
-                i += 1;
-                continue;
-            }
-        } else {
-            while i < b.len() && b[i].is_ascii_lowercase() {
-                i += 1;
-            }
-            let mid = i;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            if mid > start && i > mid {
-                out.push(&mv[start..i]);
-                continue;
-            }
-        }
-        i = start + 1;
-    }
-    out
-}
-
-/// `text` with every square the move `mv` goes to (all but the square it starts from) written
-/// `…`, whole words only: the explanations of a Lion's 56 two-step moves become one line.
-fn pattern_of(text: &str, mv: &str) -> String {
-    let squares = squares_of(mv);
-    let Some((&from, rest)) = squares.split_first() else {
-        return text.to_string();
-    };
-    let mut out = text.to_string();
-    for sq in rest.iter().filter(|&&s| s != from) {
-        let mut next = String::with_capacity(out.len());
-        let mut last = 0;
-        for (at, _) in out.match_indices(sq) {
-            let before = out[..at].chars().next_back();
-            let after = out[at + sq.len()..].chars().next();
-            if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric)
-            {
-                continue;
-            }
-            next.push_str(&out[last..at]);
-            next.push('…');
-            last = at + sq.len();
-        }
-        next.push_str(&out[last..]);
-        out = next;
-    }
-    out
 }
 
 /// One move of a divergence's path and the two counts below it.
@@ -439,28 +375,3 @@ impl Report {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_move_s_squares_and_its_explanation_s_pattern() {
-        assert_eq!(squares_of("7g6f5e"), ["7g", "6f", "5e"]);
-        assert_eq!(squares_of("10a9b+"), ["10a", "9b"]);
-        assert_eq!(squares_of("e7e8q"), ["e7", "e8"]);
-        assert_eq!(squares_of("j10j9"), ["j10", "j9"]);
-        assert_eq!(
-            pattern_of("the Lion on 7g to 6f, then to 5e (CHU-3.4)", "7g6f5e"),
-            "the Lion on 7g to …, then to … (CHU-3.4)"
-        );
-        // The start square stays, and a square inside a longer word is not a square.
-        assert_eq!(
-            pattern_of("the Lion on 7g to 6f, then back to 7g; 16f", "7g6f7g"),
-            "the Lion on 7g to …, then back to 7g; 16f"
-        );
-        assert_eq!(
-            pattern_of("the Pawn on e7 to e8 (promotes)", "e7e8q"),
-            "the Pawn on e7 to … (promotes)"
-        );
-    }
-}

@@ -1311,6 +1311,23 @@ fn the_matrix_names_every_implementation_and_its_page_every_row() {
         }
     }
     assert!(!page.contains("UNSETTLED") && !page.contains("UNAVAILABLE"));
+    // Every settlement is a reading (the row sets a switch) or a defect pinned by a test here.
+    let tests = std::fs::read_to_string(root("tests/all/conform.rs")).expect("this file");
+    for r in &rows {
+        for s in r.run.iter().flat_map(|run| &run.settled) {
+            let pinned = s
+                .verdict
+                .split("pinned by `")
+                .nth(1)
+                .and_then(|rest| rest.split('`').next())
+                .unwrap_or_else(|| panic!("{}: {:?} names no test", r.name, s.verdict));
+            assert!(
+                tests.contains(&format!("fn {pinned}()")),
+                "{}: no test {pinned} in tests/all/conform.rs",
+                r.name
+            );
+        }
+    }
     // A row that runs nothing needs no engine.
     let out = fairyspec(&["matrix", "--row", "congo-none"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
