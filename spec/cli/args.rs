@@ -244,6 +244,9 @@ pub struct MatrixArgs {
     /// Runs only this row (repeatable), printing its result; writes nothing
     #[arg(long = "row", value_name = "NAME")]
     pub rows: Vec<String>,
+    /// Rows run at once (1 to 256); each row's engine is one process at a time
+    #[arg(long, value_name = "N", default_value = "2", value_parser = threads)]
+    pub jobs: usize,
 }
 
 /// `fairyspec explain`.

@@ -277,7 +277,8 @@ matrix` runs `conform` for each and writes the table, with the first occurrence 
 difference and the verdict the matrix file gives it (a reading of the rules, or a defect of the
 implementation pinned in tests/all/conform.rs). A difference the file does not settle, or a
 missing implementation, fails the run (exit 1). --check writes nothing and fails when the page
-differs from what the matrix gives now (CI)."
+differs from what the matrix gives now (CI). --jobs N rows run at once (default 2: each row keeps
+about one core busy); each row's time is printed, never written into the page."
         .to_string()
 }
 

@@ -31,7 +31,7 @@ fails the run. Below the table, the first position of every difference with the
 specification's explanation.
 ";
 
-/// `fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]...`.
+/// `fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]... [--jobs N]`.
 pub fn matrix_command(args: MatrixArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let text = std::fs::read_to_string(&args.matrix).map_err(|error| CliError::Io {
         path: args.matrix.clone(),
@@ -47,24 +47,12 @@ pub fn matrix_command(args: MatrixArgs, out: &mut dyn Write) -> Result<(), CliEr
             )));
         }
     }
-    let mut results: Vec<(Row, Outcome)> = Vec::new();
-    for row in rows {
-        if !args.rows.is_empty() && !args.rows.contains(&row.name) {
-            continue;
-        }
-        let start = std::time::Instant::now();
-        let outcome = run_row(&row)?;
-        // The time goes to stdout only (what CI spends on each row), never into the page.
-        writeln!(
-            out,
-            "{}: {} ({:.0} s)",
-            row.name,
-            summary(&outcome),
-            start.elapsed().as_secs_f64()
-        )?;
-        out.flush()?;
-        results.push((row, outcome));
-    }
+    let selected: Vec<Row> = rows
+        .into_iter()
+        .filter(|row| args.rows.is_empty() || args.rows.contains(&row.name))
+        .collect();
+    let outcomes = run_rows(&selected, args.jobs, out)?;
+    let results: Vec<(Row, Outcome)> = selected.into_iter().zip(outcomes).collect();
     let unsettled: Vec<&str> = results
         .iter()
         .filter(|(_, o)| !o.settled())
@@ -105,6 +93,45 @@ pub fn matrix_command(args: MatrixArgs, out: &mut dyn Write) -> Result<(), CliEr
         )));
     }
     Ok(())
+}
+
+/// Runs `rows`, `jobs` at a time (each row's engine is one process at a time, so two rows keep
+/// two cores busy), printing a line per row as it ends, with its time (stdout only, never the
+/// page). The outcomes in the order of `rows`.
+fn run_rows(rows: &[Row], jobs: usize, out: &mut dyn Write) -> Result<Vec<Outcome>, CliError> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (send, receive) = std::sync::mpsc::channel();
+    let mut outcomes: Vec<Option<Outcome>> = vec![None; rows.len()];
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, rows.len().max(1)) {
+            let send = send.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(row) = rows.get(i) else { break };
+                let start = std::time::Instant::now();
+                let outcome = run_row(row);
+                if send.send((i, outcome, start.elapsed())).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(send);
+        for (i, outcome, took) in receive {
+            let outcome = outcome?;
+            writeln!(
+                out,
+                "{}: {} ({:.0} s)",
+                rows[i].name,
+                summary(&outcome),
+                took.as_secs_f64()
+            )?;
+            out.flush()?;
+            outcomes[i] = Some(outcome);
+        }
+        Ok::<(), CliError>(())
+    })?;
+    Ok(outcomes.into_iter().flatten().collect())
 }
 
 /// One line per row on stdout.

@@ -9,7 +9,7 @@
 //! fairyspec replay <game> <file> [--switch NAME=VALUE]... [--json]
 //! fairyspec conform <game> --engine COMMAND [--protocol P] [--corpus PATH] [--depth N] …
 //! fairyspec corpus <game> --positions N --depth D --seed S
-//! fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]...
+//! fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]... [--jobs N]
 //! fairyspec explain <game> [--fen FEN] [--moves "M1 M2 ..."] [--switch NAME=VALUE]... [--json] <move>
 //! fairyspec diagram <game> [--fen FEN] [--moves "M1 M2 ..."] [--piece X] [--square S] [--highlight MOVE]... [-o FILE.svg]
 //! fairyspec diagram all -o DIR

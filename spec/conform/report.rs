@@ -374,4 +374,3 @@ impl Report {
             .find_map(|p| p.error.as_ref())
     }
 }
-

@@ -148,7 +148,10 @@ pub(super) fn turn_board(board: &str, symmetry: Symmetry) -> Option<String> {
 
 /// The marks of a highlight answer: a board like a FEN's, top rank first, a letter per marked
 /// square and digits for runs of unmarked ones.
-pub(super) fn parse_highlight(text: &str, (files, ranks): (usize, usize)) -> Option<Vec<(Sq, char)>> {
+pub(super) fn parse_highlight(
+    text: &str,
+    (files, ranks): (usize, usize),
+) -> Option<Vec<(Sq, char)>> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != ranks {
         return None;
