@@ -35,7 +35,7 @@ fi
 if command -v apt-get >/dev/null 2>&1; then
     echo "browser.sh: installing chromium"
     sudo_if_needed apt-get update -qq \
-        && DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core \
+        && DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core fonts-ipafont-mincho \
         || echo "browser.sh: apt-get could not install chromium" >&2
 else
     echo "browser.sh: no apt-get to install chromium with" >&2

@@ -23,6 +23,8 @@ pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
     /// default) or rotations of each other (Hunterbeest, Chu Shogi). The colour-symmetry
     /// property ([`crate::check::properties::colour_symmetry`]) transforms positions this way.
     const SYMMETRY: Symmetry = Symmetry::Mirror;
+    /// How the game's players draw its board and pieces: letters on discs unless the game says.
+    const LOOK: crate::Look = crate::Look::Discs;
 
     /// Whether pieces of `kind` are royal in the sense of check: the rules forbid leaving one
     /// attacked, so no legal move ever captures one (the King of chess and Kuma). The default,
@@ -39,6 +41,42 @@ pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
     /// # Errors
     /// Every reason the setup is not a position of this game.
     fn validate(setup: Setup<Self::Kind>) -> Result<Position<Self>, PositionError<Self::Kind>>;
+
+    /// Reads position text as the game's players paste it: a position, perhaps with moves after
+    /// it, written strictly, with a note for each thing normalised on the way. The default takes
+    /// the text as a FEN; Chu Shogi also reads lishogi's lenient SFEN, USI `position` lines and
+    /// KIF records (CHU-8.4).
+    ///
+    /// # Errors
+    /// What cannot be read, in words.
+    fn read_position_text(text: &str) -> Result<PositionText, String> {
+        Ok(PositionText {
+            fen: text.trim().to_string(),
+            moves: Vec::new(),
+            notes: Vec::new(),
+        })
+    }
+
+    /// Game records shipped with the crate (name, text in the game's record format), which the
+    /// page steps through; none by default (Chu Shogi's corpus games).
+    fn records() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    /// The name of square `sq` in the game's notation: algebraic (`e4`, CORE-1.1) by default;
+    /// Chu Shogi says USI (`7g`, CHU-1.1).
+    fn square_name(sq: crate::Square) -> String {
+        sq.to_string()
+    }
+
+    /// The name of a side as the game's players say it: `White` and `Black` by default; Chu
+    /// Shogi says `sente` (the first player, [`crate::Colour::White`] here) and `gote` (CHU-1.3).
+    fn side_name(colour: crate::Colour) -> &'static str {
+        match colour {
+            crate::Colour::White => "White",
+            crate::Colour::Black => "Black",
+        }
+    }
 
     /// Reads move text in a position. The default is [`Move::parse`], which needs no position;
     /// a game whose text leaves something to the position overrides it (Chu Shogi: `+` promotes
@@ -209,6 +247,17 @@ pub trait Generator<G: Game>: Send + Sync {
             reason,
         }))
     }
+}
+
+/// Position text as pasted, read ([`Game::read_position_text`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionText {
+    /// The position, as the game's FEN (strict).
+    pub fen: String,
+    /// Moves to play from it, in the game's notation.
+    pub moves: Vec<String>,
+    /// What was normalised on the way, in words (empty for strict text).
+    pub notes: Vec<String>,
 }
 
 /// Move text that could not be turned into a legal move.

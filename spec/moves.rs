@@ -239,6 +239,13 @@ pub enum ParseMoveError {
     PromotionNeedsPosition { text: String },
     /// The text promotes (`+`) a piece that cannot promote, or names no piece.
     CannotPromote { text: String, reason: String },
+    /// The text is a legal move written in another notation (SAN `Nf3`, `e2-e4`, `E2E4`):
+    /// `written` is the move as the game writes it (`g1f3`).
+    OtherNotation {
+        text: String,
+        notation: &'static str,
+        written: String,
+    },
 }
 
 impl fmt::Display for ParseMoveError {
@@ -285,6 +292,14 @@ impl fmt::Display for ParseMoveError {
             ParseMoveError::CannotPromote { text, reason } => {
                 write!(f, "cannot read move {text:?}: {reason}")
             }
+            ParseMoveError::OtherNotation {
+                text,
+                notation,
+                written,
+            } => write!(
+                f,
+                "{text:?} is written in another notation ({notation}); write the move from square to square: {written}"
+            ),
         }
     }
 }

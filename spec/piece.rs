@@ -24,6 +24,36 @@ pub trait Kind: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
         Self::ALL.iter().copied().find(|k| k.symbol() == symbol)
     }
 
+    /// How the kind moves in Betza's notation, owner-relative, as SPEC.md's piece table gives it
+    /// (the game's `BETZA` table); `None` where SPEC.md gives none.
+    fn betza(self) -> Option<&'static str> {
+        None
+    }
+
+    /// The rule of SPEC.md that says how the kind moves (`KUMA-3.5`), the one its moves cite.
+    fn rule(self) -> Option<&'static str> {
+        None
+    }
+
+    /// The label a player of the game reads on the piece, where it is not the letter: the
+    /// kanji of a shogi piece (Chu Shogi, as lishogi's piece sets write them), the figure of a
+    /// chess piece (`♘`). `None`: the letter.
+    fn label(self) -> Option<&'static str> {
+        None
+    }
+
+    /// The name a player of the game writes in records, where it is not [`Kind::name`]: a Chu
+    /// Shogi piece's name in kanji (`獅子`).
+    fn long_label(self) -> Option<&'static str> {
+        None
+    }
+
+    /// Whether the kind makes two-step moves of single steps (Chu Shogi's lion power: the
+    /// Lion, the promoted Kirin, the Horned Falcon and the Soaring Eagle, CHU-3.4, CHU-3.6).
+    fn two_steps(self) -> bool {
+        false
+    }
+
     /// The letter of the kind without any `+` prefix.
     fn letter(self) -> char {
         self.symbol().chars().last().unwrap_or('?')
@@ -43,6 +73,19 @@ pub trait Kind: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
     fn read_move(text: &str) -> Result<Move<Self>, ParseMoveError> {
         Move::parse_algebraic(text)
     }
+}
+
+/// How a game's pieces are drawn (the page, `fairyspec diagram`): the players' own look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Look {
+    /// Discs with the piece's letter on a chequered board (Kuma, Congo, Hunterbeest).
+    Discs,
+    /// The usual chess figures on a chequered board ([`Kind::label`]).
+    Figures,
+    /// Shogi: a plain board with grid lines; pentagonal tiles pointing at the opponent, with
+    /// the piece's kanji ([`Kind::label`]), red on a promoted piece.
+    Tiles,
 }
 
 /// A piece on the board: a kind and its owner.

@@ -118,8 +118,17 @@ pub enum Why<K> {
     LandsAttacked(Square),
     /// A square a multi-square move needs empty is occupied (a double step's first square).
     Blocked(Square),
-    /// Any other reason, in the rule's words with its squares (a game-specific rule: Chu
-    /// Shogi's lion-trading rules, say). Build it only when the trace is
+    /// CHU-5.2: a lion may not take a protected lion two squares away; `bridge` says why a
+    /// two-step move's first leg does not lift the ban, or is empty.
+    ProtectedLion { lion: Square, bridge: &'static str },
+    /// CHU-5.3: after a non-lion took a lion (on `taken_on`, if known), a non-lion may not take
+    /// the lion on `lion` in reply.
+    CounterStrike {
+        taken_on: Option<Square>,
+        lion: Square,
+    },
+    /// Any other reason, in the rule's words (no squares: those have variants of their own, so
+    /// that each game names them its own way, [`Why::words`]). Build it only when the trace is
     /// [`listening`](Trace::listening).
     Other(String),
 }
@@ -209,49 +218,70 @@ fn piece_name<K: Kind>(p: Piece<K>) -> String {
 
 impl<K: Kind> fmt::Display for Why<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Why::LeavesKingAttacked { king, by } => {
-                write!(f, "leaves the King on {king} attacked by ")?;
-                for (i, (sq, p)) in by.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, " and ")?;
-                    }
-                    write!(f, "the {} on {sq}", p.kind.name())?;
-                }
-                if by.is_empty() {
-                    write!(f, "the enemy")?;
-                }
-                Ok(())
-            }
-            Why::NoCastlingRight => write!(
-                f,
-                "the right to castle on this side is lost (the King or its partner has moved)"
-            ),
-            Why::NotInPlace(sq) => write!(f, "{sq} does not hold the piece castling needs there"),
-            Why::PathBlocked(sq) => write!(
-                f,
-                "{sq} is occupied: every square between the King and its partner must be empty"
-            ),
-            Why::InCheck => write!(f, "the King is in check: no castling out of check"),
-            Why::PassesAttacked(sq) => {
-                write!(
-                    f,
-                    "castling through an attacked square: the King passes {sq}"
-                )
-            }
-            Why::LandsAttacked(sq) => {
-                write!(
-                    f,
-                    "castling into check: the King would land on {sq}, which is attacked"
-                )
-            }
-            Why::Blocked(sq) => write!(f, "{sq} is occupied, the move cannot pass it"),
-            Why::Other(text) => f.write_str(text),
-        }
+        f.write_str(&self.words(&|sq| sq.to_string(), &|c| match c {
+            crate::Colour::White => "White",
+            crate::Colour::Black => "Black",
+        }))
     }
 }
 
 impl<K: Kind> Why<K> {
+    /// The reason in words, each square named by `square` and each side by `side` (the game's
+    /// own names: [`crate::Game::square_name`], [`crate::Game::side_name`]).
+    pub fn words(
+        &self,
+        square: &dyn Fn(Square) -> String,
+        side: &dyn Fn(crate::Colour) -> &'static str,
+    ) -> String {
+        let _ = side;
+        match self {
+            Why::LeavesKingAttacked { king, by } => {
+                let mut out = format!("leaves the King on {} attacked by ", square(*king));
+                for (i, (sq, p)) in by.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(" and ");
+                    }
+                    out.push_str(&format!("the {} on {}", p.kind.name(), square(*sq)));
+                }
+                if by.is_empty() {
+                    out.push_str("the enemy");
+                }
+                out
+            }
+            Why::NoCastlingRight => {
+                "the right to castle on this side is lost (the King or its partner has moved)"
+                    .to_string()
+            }
+            Why::NotInPlace(sq) => {
+                format!("{} does not hold the piece castling needs there", square(*sq))
+            }
+            Why::PathBlocked(sq) => format!(
+                "{} is occupied: every square between the King and its partner must be empty",
+                square(*sq)
+            ),
+            Why::InCheck => "the King is in check: no castling out of check".to_string(),
+            Why::PassesAttacked(sq) => format!(
+                "castling through an attacked square: the King passes {}",
+                square(*sq)
+            ),
+            Why::LandsAttacked(sq) => format!(
+                "castling into check: the King would land on {}, which is attacked",
+                square(*sq)
+            ),
+            Why::Blocked(sq) => format!("{} is occupied, the move cannot pass it", square(*sq)),
+            Why::ProtectedLion { lion, bridge } => format!(
+                "a lion may not take a protected lion two squares away: the lion on {} is protected{bridge}",
+                square(*lion)
+            ),
+            Why::CounterStrike { taken_on, lion } => format!(
+                "counter-strike: a lion was just taken by a non-lion{}, so a non-lion may not take the lion on {} in reply",
+                taken_on.map(|sq| format!(" on {}", square(sq))).unwrap_or_default(),
+                square(*lion)
+            ),
+            Why::Other(text) => text.clone(),
+        }
+    }
+
     /// The pieces named in the reason, as `White Violent Bear on f2` (for the JSON form).
     pub fn pieces(&self) -> Vec<String> {
         match self {

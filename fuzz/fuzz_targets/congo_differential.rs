@@ -1,7 +1,7 @@
 //! Congo, reference against bitboard generator: bytes → the monkey re-entry reading, a mutated
 //! position and move choices; both generators compared at every node of the walk, and the generic
 //! properties at its start.
-//! The body is `fairyspec::check::targets::congo_differential`, which `tests/all/fuzz_corpus.rs` replays on every
+//! The body is `fairyspec::check::targets::differential_target::<Congo>`, which `tests/all/fuzz_corpus.rs` replays on every
 //! file of `corpus/fuzz/congo_differential/`.
 //! When libFuzzer exits it prints how often each switch reading and each rare path was reached
 //! (`fairyspec::check::reach`).
@@ -15,7 +15,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(
     init: reach::print_at_exit("congo_differential"),
     |data: &[u8]| {
-        let result = reach::with(|r| fairyspec::check::targets::congo_differential_counted(data, r));
+        let result = reach::with(|r| fairyspec::check::targets::differential_target_counted::<fairyspec::congo::Congo>(data, r));
         if let Err(failure) = result {
             panic!("{failure}");
         }

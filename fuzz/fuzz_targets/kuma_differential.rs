@@ -1,6 +1,6 @@
 //! Kuma Chess, reference against bitboard generator: bytes → Blind Bear reading, a mutated position, move choices;
 //! both generators compared at every node of the walk, and the generic properties at its start.
-//! The body is `fairyspec::check::targets::kuma_differential`, which `tests/all/fuzz_corpus.rs`
+//! The body is `fairyspec::check::targets::differential_target::<Kuma>`, which `tests/all/fuzz_corpus.rs`
 //! replays on every file of `corpus/fuzz/kuma_differential/`.
 //! When libFuzzer exits it prints how often each switch reading and each rare path was reached
 //! (`fairyspec::check::reach`).
@@ -14,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(
     init: reach::print_at_exit("kuma_differential"),
     |data: &[u8]| {
-        let result = reach::with(|r| fairyspec::check::targets::kuma_differential_counted(data, r));
+        let result = reach::with(|r| fairyspec::check::targets::differential_target_counted::<fairyspec::kuma::Kuma>(data, r));
         if let Err(failure) = result {
             panic!("{failure}");
         }

@@ -7,15 +7,12 @@
 //!
 //! A path is counted once per node of a walk where it is met (the node's position and its legal
 //! moves), with the reading of the switch that decides it after `|` where there is one:
-//! `bared side | bare-king=munster1997`. Keys are plain text, sorted in the report.
+//! `bared side | bare-king=munster1997`. Keys are plain text, sorted in the report. What each game
+//! counts beside [`common`] is its [`super::CheckGame::reach`], in the game's folder.
 
 use super::differential::SortedMoves;
-use crate::chu::{Chu, ChuKind};
-use crate::congo::{Congo, CongoKind};
-use crate::hunterbeest::Hunterbeest;
-use crate::kuma::{Kuma, KumaKind};
 use crate::switches::Switches;
-use crate::{Colour, Game, Outcome, Position, Reason, Square};
+use crate::{Game, Outcome, Position, Reason};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -100,7 +97,7 @@ pub fn common<G: Game>(moves: &SortedMoves<G::Kind>, outcome: Option<Outcome>, r
 }
 
 /// `end: REASON | NAME=VALUE`, for an outcome the reading of switch `name` decides.
-fn end_under<S: Switches>(
+pub fn end_under<S: Switches>(
     outcome: Option<Outcome>,
     reasons: &[Reason],
     s: &S,
@@ -121,187 +118,6 @@ fn end_under<S: Switches>(
 }
 
 /// `NAME=VALUE` of switch `name`.
-fn qualified<S: Switches>(s: &S, name: &str) -> String {
+pub fn qualified<S: Switches>(s: &S, name: &str) -> String {
     format!("{name}={}", s.get(name).unwrap_or("?"))
-}
-
-/// Orthodox chess: the common paths (it has no switches).
-pub fn chess(
-    _pos: &Position<crate::chess::Chess>,
-    moves: &SortedMoves<crate::chess::ChessKind>,
-    outcome: Option<Outcome>,
-    _switches: &crate::chess::ChessSwitches,
-    reach: &mut Reach,
-) {
-    common::<crate::chess::Chess>(moves, outcome, reach);
-}
-
-/// Kuma Chess: a Blind Bear that can step onto the last rank, and the Blind Bear's win, under
-/// each reading of `blind-bear` (KUMA-7.4).
-pub fn kuma(
-    pos: &Position<Kuma>,
-    moves: &SortedMoves<KumaKind>,
-    outcome: Option<Outcome>,
-    switches: &<Kuma as Game>::Switches,
-    reach: &mut Reach,
-) {
-    common::<Kuma>(moves, outcome, reach);
-    let last = |c: Colour| if c == Colour::White { 7 } else { 0 };
-    let bear_home = moves.iter().any(|(_, m)| {
-        pos.piece_at(m.from)
-            .is_some_and(|p| p.kind == KumaKind::BlindBear && m.to.rank() == last(p.colour))
-    });
-    if bear_home {
-        reach.hit(&format!(
-            "Blind Bear move onto the last rank | {}",
-            qualified(switches, "blind-bear")
-        ));
-    }
-    end_under(outcome, &[Reason::BlindBear], switches, "blind-bear", reach);
-}
-
-/// Congo: a monkey's chain that starts in the river, lands on land and ends in the river again —
-/// the case `monkey-reentry` decides (CONGO-5.4).
-pub fn congo(
-    pos: &Position<Congo>,
-    moves: &SortedMoves<CongoKind>,
-    outcome: Option<Outcome>,
-    switches: &<Congo as Game>::Switches,
-    reach: &mut Reach,
-) {
-    common::<Congo>(moves, outcome, reach);
-    let river = |sq: Square| sq.rank() == 3;
-    let monkey = |sq: Square| {
-        pos.piece_at(sq)
-            .is_some_and(|p| p.kind == CongoKind::Monkey)
-    };
-    let mut from_river = false;
-    let mut reentry = false;
-    for (_, m) in moves {
-        if monkey(m.from) && river(m.from) && !m.via.as_slice().is_empty() {
-            from_river = true;
-            reentry |= river(m.to) && m.via.as_slice().iter().any(|&s| !river(s));
-        }
-    }
-    if from_river {
-        reach.hit("monkey chain from the river");
-    }
-    if reentry {
-        reach.hit(&format!(
-            "monkey chain leaves the river and comes back | {}",
-            qualified(switches, "monkey-reentry")
-        ));
-    }
-}
-
-/// Bachelor Hunterbeest: stalemate under each reading of `stalemate` (BHB-6.4).
-pub fn hunterbeest(
-    _pos: &Position<Hunterbeest>,
-    moves: &SortedMoves<crate::hunterbeest::HunterbeestKind>,
-    outcome: Option<Outcome>,
-    switches: &<Hunterbeest as Game>::Switches,
-    reach: &mut Reach,
-) {
-    common::<Hunterbeest>(moves, outcome, reach);
-    end_under(outcome, &[Reason::Stalemate], switches, "stalemate", reach);
-}
-
-/// Chu Shogi: a bared side (the bare-king rule decides, CHU-6.4, CHU-7) and its verdict, a side
-/// one piece from bare, lions one or two squares apart (L1, L2: CHU-5.1, CHU-5.2), a
-/// counter-strike square (L3, CHU-5.3) and a lion on it (`kirin-recapture`), a Lance that can step onto its last rank from inside the
-/// zone (CHU-4.3), dead pieces (CHU-2.3). Repetition (CHU-6.5) is counted by the walk, which
-/// knows the history.
-pub fn chu(
-    pos: &Position<Chu>,
-    moves: &SortedMoves<ChuKind>,
-    outcome: Option<Outcome>,
-    switches: &<Chu as Game>::Switches,
-    reach: &mut Reach,
-) {
-    use crate::chu::rules::end::{is_bare, is_dead, royals};
-    common::<Chu>(moves, outcome, reach);
-    let setup = pos.setup();
-    let bare_king = qualified(switches, "bare-king");
-    for x in Colour::ALL {
-        let y = x.other();
-        if is_bare(setup, x) && !is_bare(setup, y) && !royals(setup, y).is_empty() {
-            reach.hit(&format!("bared side | {bare_king}"));
-        }
-        let live = setup
-            .pieces()
-            .filter(|&(sq, p)| p.colour == x && !is_dead(setup, sq, p))
-            .count();
-        if live == 2 {
-            reach.hit("side one piece from bare");
-        }
-    }
-    if Colour::ALL.into_iter().all(|c| is_bare(setup, c)) {
-        reach.hit("two lone royals");
-    }
-    end_under(outcome, &[Reason::BareKing], switches, "bare-king", reach);
-    let lions: Vec<(Square, Colour)> = setup
-        .pieces()
-        .filter(|(_, p)| p.kind.is_lion())
-        .map(|(sq, p)| (sq, p.colour))
-        .collect();
-    let apart =
-        |a: Square, b: Square| (a.file().abs_diff(b.file())).max(a.rank().abs_diff(b.rank()));
-    let mut distances = lions.iter().flat_map(|&(a, ca)| {
-        lions
-            .iter()
-            .filter(move |&&(_, cb)| cb != ca)
-            .map(move |&(b, _)| apart(a, b))
-    });
-    let (mut one, mut two) = (false, false);
-    for d in &mut distances {
-        one |= d == 1;
-        two |= d == 2;
-    }
-    if one {
-        reach.hit(&format!(
-            "lions next to each other | {}",
-            qualified(switches, "counter-strike")
-        ));
-    }
-    if two {
-        reach.hit(&format!(
-            "lions two squares apart | {}",
-            qualified(switches, "lion-protection")
-        ));
-    }
-    if let Some(cs) = setup.counter_strike {
-        reach.hit(&format!(
-            "counter-strike square | {}",
-            qualified(switches, "counter-strike")
-        ));
-        // A Kirin that took a lion and promoted stands there (switch kirin-recapture).
-        if setup.piece_at(cs).is_some_and(|p| p.kind.is_lion()) {
-            reach.hit(&format!(
-                "lion on the counter-strike square | {}",
-                qualified(switches, "kirin-recapture")
-            ));
-        }
-    }
-    let last = |c: Colour| if c == Colour::White { 11 } else { 0 };
-    let in_zone = |c: Colour, sq: Square| match c {
-        Colour::White => sq.rank() >= 8,
-        Colour::Black => sq.rank() <= 3,
-    };
-    let lance_home = moves.iter().any(|(_, m)| {
-        pos.piece_at(m.from).is_some_and(|p| {
-            p.kind == ChuKind::Lance
-                && m.to.rank() == last(p.colour)
-                && in_zone(p.colour, m.from)
-                && pos.piece_at(m.to).is_none()
-        })
-    });
-    if lance_home {
-        reach.hit(&format!(
-            "Lance steps onto its last rank from the zone | {}",
-            qualified(switches, "last-rank-promotion")
-        ));
-    }
-    if setup.pieces().any(|(sq, p)| is_dead(setup, sq, p)) {
-        reach.hit("dead piece on the board");
-    }
 }

@@ -11,11 +11,12 @@ use super::differential::{
 };
 use super::properties::{self, PropertyFailure};
 use super::reach::{self, Reach};
+use super::CheckGame;
 use crate::chess::Chess;
-use crate::chu::{Chu, ChuSwitches};
-use crate::congo::{Congo, CongoSwitches};
+use crate::chu::Chu;
+use crate::congo::Congo;
 use crate::fen::{parse_fen, FenDialect};
-use crate::hunterbeest::{Hunterbeest, HunterbeestSwitches};
+use crate::hunterbeest::Hunterbeest;
 use crate::kuma::{Kuma, KumaKind, KumaSwitches};
 use crate::notation::seed;
 use crate::replay::replay;
@@ -90,7 +91,7 @@ pub fn read_switches<S: Switches>(u: &mut Unstructured<'_>) -> S {
 /// # Errors
 /// The first property failure or divergence; [`TargetFailure::NoBitboard`] for a game without a
 /// bitboard generator (comparing the reference with itself would check nothing).
-pub fn differential_bytes<G: Game>(
+pub fn differential_bytes<G: CheckGame>(
     u: &mut Unstructured<'_>,
     switches: &G::Switches,
 ) -> Result<(), TargetFailure> {
@@ -162,94 +163,37 @@ pub fn differential_bytes_counted<G: Game>(
     Ok(())
 }
 
-/// A differential target of game `G`: the switch reading ([`read_switches`]), counted in `reach`
-/// with what `paths` finds, the rest to [`differential_bytes_counted`] from the game's corpus
-/// positions.
-fn differential_target<G: Game>(
+/// Fuzz target `<game>_differential` (Chu Shogi's is [`crate::chu::fuzz`]): the first byte
+/// picks the switch reading ([`read_switches`]: combination number byte, so for Kuma Chess even
+/// is the default reading of KUMA-7.4 and odd the other; orthodox chess, without switches, reads
+/// no byte), the rest goes to [`differential_bytes`] from the game's corpus positions.
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn differential_target<G: CheckGame>(data: &[u8]) -> Result<(), TargetFailure> {
+    differential_target_counted::<G>(data, &mut Reach::new())
+}
+
+/// [`differential_target`], counting in `reach` the switch reading and what the game's
+/// [`CheckGame::reach`] finds at each node of the walk.
+///
+/// # Errors
+/// The first property failure or divergence.
+pub fn differential_target_counted<G: CheckGame>(
     data: &[u8],
-    paths: reach::Paths<G>,
     reach: &mut Reach,
 ) -> Result<(), TargetFailure> {
     let mut u = Unstructured::new(data);
     let switches = read_switches::<G::Switches>(&mut u);
     reach.input(&switches);
-    differential_bytes_counted(&mut u, &switches, &corpus::positions::<G>(), paths, reach)
+    differential_bytes_counted(
+        &mut u,
+        &switches,
+        &corpus::positions::<G>(),
+        G::reach,
+        reach,
+    )
 }
-
-/// Fuzz target `kuma_differential`: the first byte picks the Blind Bear reading (KUMA-7.4; even
-/// 0 NeedsLegalMove, odd EvenIfExposed), the rest goes to [`differential_bytes`].
-///
-/// # Errors
-/// The first property failure or divergence.
-pub fn kuma_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    kuma_differential_counted(data, &mut Reach::new())
-}
-
-/// [`kuma_differential`], counting what it reaches ([`reach::kuma`]).
-///
-/// # Errors
-/// The first property failure or divergence.
-pub fn kuma_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
-    differential_target::<Kuma>(data, reach::kuma, reach)
-}
-
-/// Fuzz target `chess_differential`: orthodox chess (no switches, no switch byte), all bytes to
-/// [`differential_bytes`].
-///
-/// # Errors
-/// The first property failure or divergence.
-pub fn chess_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    chess_differential_counted(data, &mut Reach::new())
-}
-
-/// [`chess_differential`], counting what it reaches ([`reach::chess`]).
-///
-/// # Errors
-/// The first property failure or divergence.
-pub fn chess_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
-    differential_target::<Chess>(data, reach::chess, reach)
-}
-
-/// Fuzz target `congo_differential`: the first byte picks the monkey river re-entry reading
-/// (CONGO-5.4; even Drowns, odd Survives), the rest goes to [`differential_bytes`].
-///
-/// # Errors
-/// The first property failure or divergence.
-pub fn congo_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    congo_differential_counted(data, &mut Reach::new())
-}
-
-/// [`congo_differential`], counting what it reaches ([`reach::congo`]).
-///
-/// # Errors
-/// The first property failure or divergence.
-pub fn congo_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
-    differential_target::<Congo>(data, reach::congo, reach)
-}
-
-/// Fuzz target `hunterbeest_differential`: the first byte picks the stalemate reading (BHB-6.4;
-/// even Draw, odd Win), the rest goes to [`differential_bytes`].
-///
-/// # Errors
-/// The first property failure or divergence.
-pub fn hunterbeest_differential(data: &[u8]) -> Result<(), TargetFailure> {
-    hunterbeest_differential_counted(data, &mut Reach::new())
-}
-
-/// [`hunterbeest_differential`], counting what it reaches ([`reach::hunterbeest`]).
-///
-/// # Errors
-/// The first property failure or divergence.
-pub fn hunterbeest_differential_counted(
-    data: &[u8],
-    reach: &mut Reach,
-) -> Result<(), TargetFailure> {
-    differential_target::<Hunterbeest>(data, reach::hunterbeest, reach)
-}
-
-pub use super::chu_target::{
-    chu_differential, chu_differential_counted, chu_starts, chu_walk, REPEAT_FOUR_PLIES_AGO,
-};
 
 /// The board shapes and FEN dialects the `fen` target reads every input with (Kuma's piece
 /// letters throughout: the placement syntax is the same for every game).
@@ -282,19 +226,14 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
     if let Ok(setup) = parse_fen::<crate::chu::ChuKind>(text, Chu::SHAPE, FenDialect::Sfen) {
         properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
     }
-    // Every game under every combination of its switches (orthodox chess has none); Chu Shogi,
-    // with 192, under its default and the one combination the text's length picks. A new game adds
-    // its line.
-    position_checks::<Kuma>(text, &KumaSwitches::every_combination())?;
-    position_checks::<Chess>(text, &[Default::default()])?;
-    position_checks::<Congo>(text, &CongoSwitches::every_combination())?;
-    position_checks::<Hunterbeest>(text, &HunterbeestSwitches::every_combination())?;
-    let picked = ChuSwitches::combination(text.len());
-    if picked == ChuSwitches::default() {
-        position_checks::<Chu>(text, &[picked])?;
-    } else {
-        position_checks::<Chu>(text, &[ChuSwitches::default(), picked])?;
-    }
+    // Every game under the readings its CheckGame::fen_switches picks: every combination of its
+    // switches (orthodox chess has none); Chu Shogi, with 192, its default and the one combination
+    // the text's length picks. A new game adds its line.
+    position_checks::<Kuma>(text, &Kuma::fen_switches(text))?;
+    position_checks::<Chess>(text, &Chess::fen_switches(text))?;
+    position_checks::<Congo>(text, &Congo::fen_switches(text))?;
+    position_checks::<Hunterbeest>(text, &Hunterbeest::fen_switches(text))?;
+    position_checks::<Chu>(text, &Chu::fen_switches(text))?;
     Ok(())
 }
 

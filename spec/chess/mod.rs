@@ -21,6 +21,9 @@
 //! ```
 
 pub mod bitboard;
+pub mod check;
+mod diagram;
+mod explain;
 pub mod rules;
 
 use crate::fen::FenDialect;
@@ -83,6 +86,34 @@ impl crate::Kind for ChessKind {
         }
     }
 
+    /// The usual Betza of the chess pieces (the Pawn's first double step and e.p. included).
+    fn betza(self) -> Option<&'static str> {
+        Some(match self {
+            ChessKind::King => "K",
+            ChessKind::Queen => "Q",
+            ChessKind::Rook => "R",
+            ChessKind::Bishop => "B",
+            ChessKind::Knight => "N",
+            ChessKind::Pawn => "fmWfceFifmnD",
+        })
+    }
+
+    fn rule(self) -> Option<&'static str> {
+        Some(rules::movement_rule(self))
+    }
+
+    /// The usual figures (Unicode's chess symbols), drawn in each side's colour.
+    fn label(self) -> Option<&'static str> {
+        Some(match self {
+            ChessKind::King => "\u{265A}",
+            ChessKind::Queen => "\u{265B}",
+            ChessKind::Rook => "\u{265C}",
+            ChessKind::Bishop => "\u{265D}",
+            ChessKind::Knight => "\u{265E}",
+            ChessKind::Pawn => "\u{265F}",
+        })
+    }
+
     fn name(self) -> &'static str {
         match self {
             ChessKind::King => "King",
@@ -122,6 +153,7 @@ impl Game for Chess {
     /// CHESS-1.2 (FIDE Art. 2).
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const DIALECT: FenDialect = FenDialect::Chess;
+    const LOOK: crate::Look = crate::Look::Figures;
 
     /// The King is royal: no legal move leaves it attacked, so none captures it.
     fn is_royal(kind: ChessKind) -> bool {

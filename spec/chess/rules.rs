@@ -106,7 +106,7 @@ fn pawn(w: &mut Walk) {
 }
 
 /// The rule of each piece's movement, as the walk reports it to a trace.
-const fn movement_rule(kind: ChessKind) -> Rule {
+pub(crate) const fn movement_rule(kind: ChessKind) -> Rule {
     match kind {
         ChessKind::Pawn => "CHESS-3.2",
         ChessKind::King => "CHESS-3.3",

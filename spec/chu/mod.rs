@@ -24,6 +24,13 @@
 //! like the Dragon King, but it is not one).
 
 pub mod bitboard;
+pub mod check;
+mod diagram;
+mod explain;
+pub mod fuzz;
+pub mod games;
+pub mod lishogi;
+pub mod names;
 pub mod record;
 pub mod repetition;
 pub mod rules;
@@ -290,6 +297,31 @@ impl crate::Kind for ChuKind {
             K::PromotedGoBetween => "+I",
             K::Tokin => "+P",
         }
+    }
+
+    fn betza(self) -> Option<&'static str> {
+        BETZA.iter().find(|(k, _)| *k == self).map(|(_, b)| *b)
+    }
+
+    fn rule(self) -> Option<&'static str> {
+        Some(rules::movement_rule(self))
+    }
+
+    /// The kanji of lishogi's Chu piece sets ([`names::kanji`]).
+    fn label(self) -> Option<&'static str> {
+        Some(names::kanji(self))
+    }
+
+    /// CHU-3.4, CHU-3.6: lion power, everywhere or on its rays.
+    fn two_steps(self) -> bool {
+        matches!(
+            self,
+            K::Lion | K::PromotedKirin | K::HornedFalcon | K::SoaringEagle
+        )
+    }
+
+    fn long_label(self) -> Option<&'static str> {
+        Some(names::kanji_name(self))
     }
 
     fn name(self) -> &'static str {
@@ -606,10 +638,33 @@ impl Game for Chu {
     /// CHU-1.2, lishogi's start SFEN.
     const START_FEN: &'static str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
     const DIALECT: FenDialect = FenDialect::Sfen;
+    const LOOK: crate::Look = crate::Look::Tiles;
     const SYMMETRY: Symmetry = Symmetry::Rotation;
 
     fn read_move(pos: &Position<Chu>, text: &str) -> Result<Move<ChuKind>, ParseMoveError> {
         read_move(pos, text)
+    }
+
+    fn records() -> &'static [(&'static str, &'static str)] {
+        games::RECORDS
+    }
+
+    /// CHU-8.4: what lishogi's users paste ([`lishogi::read_pasted`]).
+    fn read_position_text(text: &str) -> Result<crate::game::PositionText, String> {
+        lishogi::read_pasted(text)
+    }
+
+    /// CHU-1.1: USI (`7g`).
+    fn square_name(sq: Square) -> String {
+        sq.usi(SHAPE)
+    }
+
+    /// CHU-1.3: sente moves first (this crate's White), gote second.
+    fn side_name(colour: Colour) -> &'static str {
+        match colour {
+            Colour::White => "sente",
+            Colour::Black => "gote",
+        }
     }
 
     /// CHU-2 — what a Chu Shogi position must satisfy, as generous as lishogi's own reading

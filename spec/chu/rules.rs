@@ -43,7 +43,7 @@ pub mod lion;
 use super::{Chu, ChuKind, ChuSwitches, LastRankPromotion};
 use crate::mailbox::Purpose;
 use crate::trace::{NoTrace, Rule, Trace};
-use crate::{Colour, Generator, Move, Offset, Outcome, Piece, Position, Setup, Square};
+use crate::{Colour, Generator, Move, Offset, Outcome, Piece, Position, Setup, Shape, Square};
 
 // ---------------------------------------------------------------------------------------------
 // Directions (CHU-1.1), written from Black's (sente's) side; `Offset::for_colour` turns them
@@ -396,7 +396,7 @@ fn tokin(w: &mut Walk) {
 
 /// The rule of each piece's movement, as the walk reports it to a trace: CHU-3.4 for the lions,
 /// CHU-3.6 for the Horned Falcon and Soaring Eagle, else CHU-3.2 or CHU-3.3.
-fn movement_rule(kind: ChuKind) -> Rule {
+pub(crate) fn movement_rule(kind: ChuKind) -> Rule {
     match kind {
         ChuKind::Lion | ChuKind::PromotedKirin => "CHU-3.4",
         ChuKind::HornedFalcon | ChuKind::SoaringEagle => "CHU-3.6",
@@ -521,9 +521,9 @@ pub(crate) fn last_rank(colour: Colour, setup: &Setup<ChuKind>) -> u8 {
 
 /// CHU-4.1 — the promotion zone of `colour`: the four ranks farthest from it (ranks a–d for
 /// Black, i–l for White).
-fn in_zone(colour: Colour, sq: Square, setup: &Setup<ChuKind>) -> bool {
-    let relative = colour.relative_rank(sq.rank(), setup.shape.ranks);
-    relative + 4 > setup.shape.last_rank()
+pub(crate) fn in_zone(colour: Colour, sq: Square, shape: Shape) -> bool {
+    let relative = colour.relative_rank(sq.rank(), shape.ranks);
+    relative + 4 > shape.last_rank()
 }
 
 /// CHU-4.2, CHU-4.3, CHU-4.5 — whether a one-leg move of `piece` from `from` to `to` may end
@@ -543,8 +543,9 @@ fn may_promote(
     }
     let us = piece.colour;
     let captures = setup.piece_at(to).is_some();
-    let enters = in_zone(us, to, setup) && !in_zone(us, from, setup);
-    let captures_in_zone = captures && (in_zone(us, from, setup) || in_zone(us, to, setup));
+    let enters = in_zone(us, to, setup.shape) && !in_zone(us, from, setup.shape);
+    let captures_in_zone =
+        captures && (in_zone(us, from, setup.shape) || in_zone(us, to, setup.shape));
     let last_rank_piece = match switches.last_rank_promotion {
         LastRankPromotion::PawnAndLance => matches!(piece.kind, ChuKind::Pawn | ChuKind::Lance),
         LastRankPromotion::PawnOnly => piece.kind == ChuKind::Pawn,
@@ -588,7 +589,7 @@ fn ordinary_piece_moves(
 fn promotion_rule(setup: &Setup<ChuKind>, piece: Piece<ChuKind>, from: Square, to: Square) -> Rule {
     let us = piece.colour;
     let captures = setup.piece_at(to).is_some();
-    let enters = in_zone(us, to, setup) && !in_zone(us, from, setup);
+    let enters = in_zone(us, to, setup.shape) && !in_zone(us, from, setup.shape);
     if enters || captures {
         "CHU-4.2"
     } else {

@@ -7,7 +7,7 @@ use super::games::{self, CliGame, GameCommand};
 use super::json;
 use crate::diagram::{self, Board, Draw};
 use crate::explain::{explain, Explain};
-use crate::{Generator, Kind, Move, Piece, Position, Square};
+use crate::{Game, Generator, Kind, Move, Piece, Position, Square};
 use std::io::Write;
 use std::path::Path;
 
@@ -112,10 +112,19 @@ struct DiagramRequest {
     args: DiagramArgs,
 }
 
+/// A square as the game names it (`7j` in Chu Shogi, CHU-1.1; `f3` elsewhere).
 fn square<G: Explain>(text: &str) -> Result<Square, CliError> {
-    Square::parse(text.trim())
-        .filter(|&sq| G::SHAPE.contains(sq))
-        .ok_or_else(|| CliError::Usage(format!("--square {text:?} is no square of {}", G::NAME)))
+    let text = text.trim();
+    G::SHAPE
+        .squares()
+        .find(|&sq| G::square_name(sq) == text)
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "--square {text:?} is no square of {} (its squares are named like {})",
+                G::NAME,
+                G::square_name(Square::new(0, 0))
+            ))
+        })
 }
 
 impl GameCommand for DiagramRequest {
@@ -125,6 +134,8 @@ impl GameCommand for DiagramRequest {
         let a = &self.args;
         let switches = games::switches::<G>(a.switches.iter().map(String::as_str))?;
         let gen = G::reference(&switches);
+        let start = Position::<G>::start();
+        let mut pos_for_text: Option<Position<G>> = None;
         let mut board = if let Some(letter) = &a.piece {
             let piece = Piece::<G::Kind>::from_fen_symbol(letter.trim()).ok_or_else(|| {
                 let letters: Vec<&str> = G::Kind::ALL.iter().map(|k| k.symbol()).collect();
@@ -143,6 +154,7 @@ impl GameCommand for DiagramRequest {
             let pos = position_after::<G>(&*gen, a.fen.as_deref(), a.moves.as_deref())?;
             let title = format!("{} — {}", G::TITLE, pos.fen());
             let mut board = Board::of::<G>(pos.setup(), title);
+            pos_for_text = Some(pos.clone());
             if let Some(text) = &a.square {
                 let sq = square::<G>(text)?;
                 board.marks = diagram::reach::<G>(pos.setup(), sq);
@@ -151,7 +163,8 @@ impl GameCommand for DiagramRequest {
         };
         let mut arrows: Vec<Move<G::Kind>> = Vec::new();
         for text in &a.highlight {
-            let mv = <G as Explain>::read_move(text)
+            let mv = <G as Game>::read_move(pos_for_text.as_ref().unwrap_or(&start), text)
+                .or_else(|_| <G as Explain>::read_move(text))
                 .or_else(|_| <G::Kind as Kind>::read_move(text))
                 .ok()
                 .filter(|mv| mv.path().iter().all(|&sq| G::SHAPE.contains(sq)))

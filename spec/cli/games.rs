@@ -140,10 +140,29 @@ pub fn implemented(name: &str) -> bool {
 pub fn position<G: Game>(fen: Option<&str>) -> Result<Position<G>, CliError> {
     match fen {
         None => Ok(Position::start()),
-        Some(text) => Position::from_fen(text.trim()).map_err(|e| CliError::Fen {
-            fen: text.to_string(),
-            message: e.to_string(),
-        }),
+        Some(text) => {
+            // As the game's players paste it (Chu Shogi: lishogi's SFEN, a USI `position` line,
+            // KIF): the notes go to standard error, the moves are played.
+            let read = G::read_position_text(text).map_err(|message| CliError::Fen {
+                fen: text.to_string(),
+                message,
+            })?;
+            for note in &read.notes {
+                eprintln!("warning: {}: {note}", G::NAME);
+            }
+            let mut pos = Position::from_fen(&read.fen).map_err(|e| CliError::Fen {
+                fen: text.to_string(),
+                message: e.to_string(),
+            })?;
+            let gen = G::reference(&G::Switches::default());
+            for m in &read.moves {
+                let mv = gen
+                    .parse_move(&pos, m)
+                    .map_err(|e| CliError::Moves(format!("{m:?} in {}: {e}", pos.fen())))?;
+                pos = gen.play_unchecked(&pos, &mv);
+            }
+            Ok(pos)
+        }
     }
 }
 

@@ -473,7 +473,7 @@ fn without_destinations<G: Explain>(pos: &Position<G>, mv: &str, text: &str) -> 
         .iter()
         .skip(1)
         .filter(|&&sq| sq != m.from)
-        .map(|sq| G::in_own_terms(&sq.to_string()))
+        .map(|&sq| G::square_name(sq))
         .collect();
     let mut out = String::with_capacity(text.len());
     let mut word = String::new();

@@ -23,6 +23,9 @@
 //! [`read_move_text`] also reads mindsports' `d2-e3` and `a2-c4-c6x`.
 
 pub mod bitboard;
+pub mod check;
+mod diagram;
+mod explain;
 pub mod rules;
 pub mod zillions;
 
@@ -84,6 +87,14 @@ impl crate::Kind for CongoKind {
             CongoKind::Pawn => "P",
             CongoKind::Superpawn => "S",
         }
+    }
+
+    fn betza(self) -> Option<&'static str> {
+        BETZA.iter().find(|(k, _)| *k == self).map(|(_, b)| *b)
+    }
+
+    fn rule(self) -> Option<&'static str> {
+        Some(rules::movement_rule(self))
     }
 
     fn name(self) -> &'static str {
@@ -397,7 +408,8 @@ pub fn read_move_text(text: &str) -> Result<Move<CongoKind>, ParseMoveError> {
         // The default notation reports none of these.
         other @ (ParseMoveError::BadSquare { .. }
         | ParseMoveError::PromotionNeedsPosition { .. }
-        | ParseMoveError::CannotPromote { .. }) => other,
+        | ParseMoveError::CannotPromote { .. }
+        | ParseMoveError::OtherNotation { .. }) => other,
     })?;
     let on_board = mv.path().iter().all(|&sq| Congo::SHAPE.contains(sq));
     if mv.promotion.is_some() || !on_board {

@@ -206,7 +206,7 @@ fn lion(w: &mut Walk, colour: Colour) {
 }
 
 /// The rule of each piece's movement, as the walk reports it to a trace.
-const fn movement_rule(kind: CongoKind) -> Rule {
+pub(crate) const fn movement_rule(kind: CongoKind) -> Rule {
     match kind {
         CongoKind::Lion => "CONGO-3.2",
         CongoKind::Zebra => "CONGO-3.3",

@@ -11,7 +11,6 @@
 //! `fairyspec diagram all -o docs/diagrams`); a test fails when a generator change changes one
 //! of the pictures until they are written again.
 
-mod games;
 mod svg;
 
 use crate::explain::Explain;
@@ -107,12 +106,53 @@ pub struct Board<K> {
     pub marks: Vec<(Square, Mark)>,
     /// Moves drawn as arrows along their path.
     pub arrows: Vec<Vec<Square>>,
+    /// The label of each file, left to right, and of each rank, bottom up, in the game's
+    /// notation ([`crate::Game::square_name`]: `a`…, `1`… ; Chu Shogi's `12`…`1`, `l`…`a`).
+    pub file_labels: Vec<String>,
+    pub rank_labels: Vec<String>,
+    /// How the game's players draw the pieces ([`crate::Game::LOOK`]).
+    pub look: crate::Look,
+}
+
+/// The labels of the files and ranks of game `G`'s board from its square names: what the names
+/// of one file share, and what the names of one rank share.
+pub fn labels<G: crate::Game>() -> (Vec<String>, Vec<String>) {
+    let shape = G::SHAPE;
+    let name = |f: u8, r: u8| G::square_name(Square::new(f, r));
+    let common_prefix = |a: &str, b: &str| -> String {
+        a.chars()
+            .zip(b.chars())
+            .take_while(|(x, y)| x == y)
+            .map(|(x, _)| x)
+            .collect()
+    };
+    let common_suffix = |a: &str, b: &str| -> String {
+        let s: String = a
+            .chars()
+            .rev()
+            .zip(b.chars().rev())
+            .take_while(|(x, y)| x == y)
+            .map(|(x, _)| x)
+            .collect();
+        s.chars().rev().collect()
+    };
+    let files = (0..shape.files)
+        .map(|f| common_prefix(&name(f, 0), &name(f, 1)))
+        .collect();
+    let ranks = (0..shape.ranks)
+        .map(|r| common_suffix(&name(0, r), &name(1, r)))
+        .collect();
+    (files, ranks)
 }
 
 impl<K: Kind> Board<K> {
     /// The board of `setup` with the game's regions.
     pub fn of<G: Draw<Kind = K>>(setup: &Setup<K>, title: String) -> Board<K> {
+        let (file_labels, rank_labels) = labels::<G>();
         Board {
+            file_labels,
+            rank_labels,
+            look: G::LOOK,
             title,
             shape: setup.shape,
             regions: G::regions(),
@@ -190,7 +230,13 @@ pub fn piece_diagram<G: Draw>(kind: G::Kind, colour: Colour, sq: Square) -> Boar
     let mut setup = Setup::empty(G::SHAPE);
     setup.turn = colour;
     setup.set(sq, Some(Piece::new(colour, kind)));
-    let title = format!("{} — {} ({}) on {sq}", G::TITLE, kind.name(), kind.symbol());
+    let title = format!(
+        "{} — {} ({}) on {}",
+        G::TITLE,
+        kind.name(),
+        kind.symbol(),
+        G::square_name(sq)
+    );
     let mut board = Board::of::<G>(&setup, title);
     board.marks = reach::<G>(&setup, sq);
     board

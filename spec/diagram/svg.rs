@@ -2,7 +2,7 @@
 //! the same board (SPEC.md's pictures are compared byte for byte).
 
 use super::{Board, Mark, RegionStyle};
-use crate::{Colour, Kind, Square};
+use crate::{Colour, Kind, Look, Square};
 use std::fmt::Write as _;
 
 const CELL: i32 = 48;
@@ -58,11 +58,14 @@ pub fn render<K: Kind>(board: &Board<K>) -> String {
         escape(&board.title)
     );
 
-    // Squares and coordinates.
+    // Squares and coordinates: a chequered board, or a shogi board (plain wood, grid lines).
+    let tiles = board.look == Look::Tiles;
     let _ = writeln!(s, r#"<g id="squares">"#);
     for sq in board.shape.squares() {
         let (x, y) = corner(sq);
-        let fill = if (sq.file() + sq.rank()) % 2 == 0 {
+        let fill = if tiles {
+            "#efd19a"
+        } else if (sq.file() + sq.rank()) % 2 == 0 {
             "#d9b98c"
         } else {
             "#f3e3c3"
@@ -75,7 +78,11 @@ pub fn render<K: Kind>(board: &Board<K>) -> String {
     for f in 0..board.shape.files {
         let (x, _) = centre(Square::new(f, 0));
         let y = board_top + MARGIN + ranks * CELL + 18;
-        let letter = Square::new(f, 0).file_char();
+        let letter = board
+            .file_labels
+            .get(usize::from(f))
+            .cloned()
+            .unwrap_or_else(|| Square::new(f, 0).file_char().to_string());
         let _ = writeln!(
             s,
             r##"<text x="{x}" y="{y}" font-size="13" text-anchor="middle" fill="#444444">{letter}</text>"##
@@ -83,19 +90,28 @@ pub fn render<K: Kind>(board: &Board<K>) -> String {
     }
     for r in 0..board.shape.ranks {
         let (_, y) = centre(Square::new(0, r));
+        let label = board
+            .rank_labels
+            .get(usize::from(r))
+            .cloned()
+            .unwrap_or_else(|| (r + 1).to_string());
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" font-size="13" text-anchor="middle" fill="#444444">{}</text>"##,
+            r##"<text x="{}" y="{}" font-size="13" text-anchor="middle" fill="#444444">{label}</text>"##,
             MARGIN / 2,
             y + 5,
-            r + 1
         );
     }
     let _ = writeln!(s, "</g>");
 
     // Regions.
     let _ = writeln!(s, r#"<g id="regions">"#);
+    let mut zones = 0;
     for region in &board.regions {
+        let zone_fill = zone_colour(zones);
+        if region.style == RegionStyle::Zone {
+            zones += 1;
+        }
         for &sq in &region.squares {
             let (x, y) = corner(sq);
             let _ = match region.style {
@@ -105,7 +121,7 @@ pub fn render<K: Kind>(board: &Board<K>) -> String {
                 ),
                 RegionStyle::Zone => writeln!(
                     s,
-                    r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#9c6fc4" fill-opacity="0.22"/>"##
+                    r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{zone_fill}" fill-opacity="0.22"/>"##
                 ),
                 RegionStyle::Castle => Ok(()),
             };
@@ -139,6 +155,48 @@ pub fn render<K: Kind>(board: &Board<K>) -> String {
     }
     let _ = writeln!(s, "</g>");
 
+    if tiles {
+        // The grid of a shogi board, and the dots where the promotion zones' lines cross.
+        let _ = writeln!(s, r#"<g id="grid">"#);
+        let (x0, y0) = corner(Square::new(0, board.shape.ranks - 1));
+        for f in 0..=files {
+            let x = x0 + f * CELL;
+            let _ = writeln!(
+                s,
+                r##"<line x1="{x}" y1="{y0}" x2="{x}" y2="{}" stroke="#3b2a14" stroke-width="1"/>"##,
+                y0 + ranks * CELL
+            );
+        }
+        for r in 0..=ranks {
+            let y = y0 + r * CELL;
+            let _ = writeln!(
+                s,
+                r##"<line x1="{x0}" y1="{y}" x2="{}" y2="{y}" stroke="#3b2a14" stroke-width="1"/>"##,
+                x0 + files * CELL
+            );
+        }
+        let depth = board
+            .regions
+            .iter()
+            .filter(|r| r.style == RegionStyle::Zone)
+            .map(|r| r.squares.len() as i32 / files.max(1))
+            .min()
+            .unwrap_or(0);
+        if depth > 0 && 2 * depth < ranks {
+            for dy in [depth, ranks - depth] {
+                for dx in [depth, files - depth] {
+                    let _ = writeln!(
+                        s,
+                        r##"<circle cx="{}" cy="{}" r="4" fill="#3b2a14"/>"##,
+                        x0 + dx * CELL,
+                        y0 + dy * CELL
+                    );
+                }
+            }
+        }
+        let _ = writeln!(s, "</g>");
+    }
+
     // Marks.
     let _ = writeln!(s, r#"<g id="marks">"#);
     for &(sq, mark) in &board.marks {
@@ -151,6 +209,10 @@ pub fn render<K: Kind>(board: &Board<K>) -> String {
     let _ = writeln!(s, r#"<g id="pieces">"#);
     for &(sq, piece) in &board.pieces {
         let (cx, cy) = centre(sq);
+        if tiles {
+            tile(&mut s, piece, cx, cy);
+            continue;
+        }
         let (fill, ink) = match piece.colour {
             Colour::White => ("#ffffff", "#000000"),
             Colour::Black => ("#222222", "#ffffff"),
@@ -207,11 +269,15 @@ pub fn render<K: Kind>(board: &Board<K>) -> String {
         );
         y += LEGEND_LINE;
     }
+    let mut zones = 0;
     for region in &board.regions {
         let swatch = match region.style {
-            RegionStyle::River => r##"fill="#4f8fd8" fill-opacity="0.45""##,
-            RegionStyle::Zone => r##"fill="#9c6fc4" fill-opacity="0.22""##,
-            RegionStyle::Castle => r##"fill="none" stroke="#7a3b10" stroke-width="3""##,
+            RegionStyle::River => r##"fill="#4f8fd8" fill-opacity="0.45""##.to_string(),
+            RegionStyle::Zone => {
+                zones += 1;
+                format!(r##"fill="{}" fill-opacity="0.22""##, zone_colour(zones - 1))
+            }
+            RegionStyle::Castle => r##"fill="none" stroke="#7a3b10" stroke-width="3""##.to_string(),
         };
         let _ = writeln!(
             s,
@@ -231,6 +297,45 @@ pub fn render<K: Kind>(board: &Board<K>) -> String {
     let _ = writeln!(s, "</g>");
     let _ = writeln!(s, "</svg>");
     s
+}
+
+/// The colour of the `n`th promotion zone (the first side's, then the second's): told apart.
+fn zone_colour(n: usize) -> &'static str {
+    match n {
+        0 => "#3f6fd0",
+        _ => "#d0503c",
+    }
+}
+
+/// A shogi piece: a pentagonal tile pointing at the opponent (sente's up the page, gote's down),
+/// its kanji ([`Kind::label`]) on it, red on a promoted piece — as the page draws it.
+fn tile<K: Kind>(s: &mut String, piece: crate::Piece<K>, cx: i32, cy: i32) {
+    let (w, h) = (CELL * 78 / 100, CELL * 88 / 100);
+    let (x0, y0) = (cx - w / 2, cy - h / 2);
+    let points = [
+        (cx, y0),
+        (x0 + w * 86 / 100, y0 + h * 17 / 100),
+        (x0 + w, y0 + h),
+        (x0, y0 + h),
+        (x0 + w * 14 / 100, y0 + h * 17 / 100),
+    ]
+    .iter()
+    .map(|(x, y)| format!("{x},{y}"))
+    .collect::<Vec<_>>()
+    .join(" ");
+    let turn = match piece.colour {
+        Colour::White => String::new(),
+        Colour::Black => format!(r#" transform="rotate(180 {cx} {cy})""#),
+    };
+    let promoted = piece.kind.symbol().starts_with('+');
+    let ink = if promoted { "#c8102e" } else { "#111111" };
+    let text = piece.kind.label().unwrap_or(piece.kind.symbol());
+    let _ = writeln!(
+        s,
+        r##"<g{turn}><polygon points="{points}" fill="#f8e7c0" stroke="#5b4322" stroke-width="1.5" stroke-linejoin="round"/><text x="{cx}" y="{}" font-size="22" font-weight="bold" text-anchor="middle" fill="{ink}" font-family="IPAMincho, IPAexMincho, Noto Serif CJK JP, serif">{}</text></g>"##,
+        cy + h * 8 / 100 + 8,
+        escape(text)
+    );
 }
 
 /// One mark centred on `(cx, cy)`.

@@ -1,7 +1,7 @@
 //! Words for directions, distances and lines, owner-relative as SPEC.md writes them.
 
 use crate::trace::{Line, Modality, Movement};
-use crate::{Colour, Kind, Move, Offset, Square};
+use crate::{Colour, Offset, Square};
 
 /// `to − from` as the owner of the moving piece sees it (forward is a positive rank).
 pub fn delta(from: Square, to: Square, owner: Colour) -> Offset {
@@ -103,26 +103,4 @@ pub fn line_phrase(line: &Line, owner: Colour) -> String {
         Modality::CaptureOnly => ", only to capture",
     };
     format!("{how}{modality}")
-}
-
-/// Where a move goes, after "the Lion on 7j": ` to 5i` for one leg; for several every square in
-/// order, ` to 6i, then to 5i`, and a last leg home ` to 6i, then back to 7j` (a lion's igui or
-/// pass, a Congo Monkey's chain back to its start).
-pub fn route<K: Kind>(mv: &Move<K>) -> String {
-    let mut out = String::new();
-    for (i, sq) in mv.via.as_slice().iter().chain([&mv.to]).enumerate() {
-        let then = if i == 0 { "" } else { ", then" };
-        let back = if *sq == mv.from { " back" } else { "" };
-        out.push_str(&format!("{then}{back} to {sq}"));
-    }
-    out
-}
-
-/// A multi-leg move's squares, `c3-e3-e5`.
-pub fn path<K: Kind>(mv: &Move<K>) -> String {
-    mv.path()
-        .iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join("-")
 }

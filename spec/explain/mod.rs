@@ -15,7 +15,9 @@
 //! # Adding a game
 //!
 //! Chu Shogi, the last game added, shows every step (`crate::chu::rules` and its `lion`
-//! module; its squares and sides are renamed by [`Explain::in_own_terms`]).
+//! module). The sentences name squares and sides through the game ([`Game::square_name`],
+//! [`Game::side_name`]: USI squares, sente and gote in Chu Shogi) when they are written; the
+//! trace carries typed squares and pieces.
 //!
 //! 1. Its reference generator takes a `&mut dyn Trace` where it decides things, and its
 //!    `Generator::legal_moves` calls the traced function with [`crate::trace::NoTrace`]:
@@ -24,8 +26,8 @@
 //!    - each special move as [`Trace::candidate`] with its rule ID and a few words (a lion's
 //!      two-step move or igui, a promotion, a drop);
 //!    - each move a rule refuses as [`Trace::refused`] with a [`crate::trace::Why`] — the
-//!      lion-trading rules as `Why::Other` in the rule's words ("a lion may not take a protected
-//!      lion two squares away"), built only when the trace is listening;
+//!      lion-trading rules as `Why::ProtectedLion` and `Why::CounterStrike` with their squares,
+//!      built only when the trace is listening;
 //!    - a finished game as [`Trace::game_over`].
 //! 2. `impl Explain` (this trait) and `impl Draw` ([`crate::diagram::Draw`]: the title, the
 //!    promotion zones as regions, the squares of SPEC.md's diagrams); add the game to
@@ -44,7 +46,7 @@
 //! ```
 
 mod describe;
-mod games;
+mod notation;
 
 use crate::moves::ParseMoveError;
 use crate::trace::{Line, Modality, Movement, Recorder, Rule, Stop, Trace};
@@ -85,14 +87,6 @@ pub trait Explain: Game {
     fn read_move(text: &str) -> Result<Move<Self::Kind>, ParseMoveError> {
         Move::parse(text)
     }
-
-    /// An explanation's sentence in the game's own terms. The sentences name squares
-    /// algebraically (`e4`) and the sides White and Black, as this crate's model does; a game
-    /// that names them otherwise (Chu Shogi: USI squares, sente and gote) rewrites them here.
-    /// The default keeps the sentence.
-    fn in_own_terms(sentence: &str) -> String {
-        sentence.to_string()
-    }
 }
 
 /// The rule IDs of one game that the explanations cite beside the generators' own.
@@ -119,9 +113,27 @@ pub struct RuleBook {
     /// Where the game has moves that reach one result by different routes, the rule defining
     /// counting by result (`CHU-9.5`, `CONGO-8.2`).
     pub counting: Option<Rule>,
-    /// Where a piece may pass (a move out and back that leaves the board as it was), the rule
-    /// (`CHU-3.5`).
-    pub pass: Option<Rule>,
+    /// How a move is written (`CORE-1.3`; `CHU-8.2`, USI).
+    pub notation: Rule,
+}
+
+/// A square as game `G` names it (USI in Chu Shogi, CHU-1.1).
+fn sq<G: Game>(s: Square) -> String {
+    if G::SHAPE.contains(s) {
+        G::square_name(s)
+    } else {
+        s.to_string()
+    }
+}
+
+/// A side as game `G` names it (sente and gote in Chu Shogi, CHU-1.3).
+fn side<G: Game>(c: Colour) -> &'static str {
+    G::side_name(c)
+}
+
+/// A refusal's reason in game `G`'s names.
+fn why_words<G: Game>(why: &crate::trace::Why<G::Kind>) -> String {
+    why.words(&|s| sq::<G>(s), &|c| side::<G>(c))
 }
 
 /// One statement of an explanation and the rule it rests on.
@@ -232,24 +244,6 @@ pub fn explain<G: Explain>(
     pos: &Position<G>,
     text: &str,
 ) -> Result<Explanation, ParseMoveError> {
-    let mut e = explain_in_crate_terms::<G>(switches, pos, text)?;
-    for cited in e
-        .reasons
-        .iter_mut()
-        .chain(&mut e.effects)
-        .chain(&mut e.position)
-    {
-        cited.text = G::in_own_terms(&cited.text);
-    }
-    Ok(e)
-}
-
-/// [`explain`] with squares and sides named as the crate names them (`e4`, White).
-fn explain_in_crate_terms<G: Explain>(
-    switches: &G::Switches,
-    pos: &Position<G>,
-    text: &str,
-) -> Result<Explanation, ParseMoveError> {
     let rules = G::RULES;
     let mut e = Explanation {
         game: G::NAME.to_string(),
@@ -273,7 +267,14 @@ fn explain_in_crate_terms<G: Explain>(
             ));
             return Ok(e);
         }
-        Err(first) => <G as Explain>::read_move(text).map_err(|_| first)?,
+        Err(first) => match <G as Explain>::read_move(text) {
+            Ok(mv) => mv,
+            // Another notation (SAN `Nf3`, `e2-e4`, `E2E4`): say how to write the move.
+            Err(_) => {
+                let legal = G::reference(switches).legal_moves(pos);
+                return Err(notation::hint::<G>(pos, &legal, text).unwrap_or(first));
+            }
+        },
     };
     if let Some(off) = mv.path().into_iter().find(|&sq| !G::SHAPE.contains(sq)) {
         let shape = G::SHAPE;
@@ -294,18 +295,20 @@ fn explain_in_crate_terms<G: Explain>(
     if let Some(outcome) = reference.outcome(pos) {
         e.position.push(Cited::new(
             G::outcome_rule(outcome.reason),
-            format!("the game is over: {}", outcome_words(&outcome)),
+            format!("the game is over: {}", outcome_words::<G>(&outcome)),
         ));
     } else if reference.is_check(pos) {
         if let Some(check) = rules.check {
-            e.position
-                .push(Cited::new(check, format!("{} is in check", pos.turn())));
+            e.position.push(Cited::new(
+                check,
+                format!("{} is in check", side::<G>(pos.turn())),
+            ));
         }
     }
 
     if legal.contains(&mv) {
         e.legal = true;
-        e.reasons = why_legal(&mv, &rec, setup);
+        e.reasons = why_legal::<G>(&mv, &rec, setup);
         e.effects = effects::<G>(&*reference, pos, &mv, &rec);
         return Ok(e);
     }
@@ -323,7 +326,7 @@ fn explain_in_crate_terms<G: Explain>(
             "CORE-1.3",
             format!(
                 "there is no piece on {}: a move starts on the moving piece's square",
-                mv.from
+                sq::<G>(mv.from)
             ),
         ));
         return Ok(e);
@@ -334,14 +337,18 @@ fn explain_in_crate_terms<G: Explain>(
             format!(
                 "the {} on {} is {}'s, and {} is to move",
                 piece.kind.name(),
-                mv.from,
-                piece.colour,
-                setup.turn
+                sq::<G>(mv.from),
+                side::<G>(piece.colour),
+                side::<G>(setup.turn)
             ),
         ));
         return Ok(e);
     }
-    let (reasons, no_rule) = why_illegal::<G>(&mv, piece, &rec, &legal, setup);
+    if mv.from == mv.to && mv.via.is_empty() {
+        e.reasons.push(not_a_move::<G>(&mv, piece, &rec, &legal));
+        return Ok(e);
+    }
+    let (reasons, no_rule) = why_illegal::<G>(&mv, piece, &rec, &legal);
     e.reasons = reasons;
     if no_rule {
         let mut moves: Vec<String> = legal
@@ -353,6 +360,55 @@ fn explain_in_crate_terms<G: Explain>(
         e.piece_moves = Some(moves);
     }
     Ok(e)
+}
+
+/// A "move" that starts and ends on one square with nothing between: no move at all. A piece
+/// that can pass (a Chu Shogi lion, CHU-3.5) passes out to an empty neighbour and back, and
+/// the move names that square.
+fn not_a_move<G: Explain>(
+    mv: &Move<G::Kind>,
+    piece: Piece<G::Kind>,
+    rec: &Recorder<G::Kind>,
+    legal: &[Move<G::Kind>],
+) -> Cited {
+    let at = sq::<G>(mv.from);
+    let name = piece.kind.name();
+    let pass = legal
+        .iter()
+        .filter(|m| m.from == mv.from && m.to == mv.from && !m.via.is_empty())
+        .filter(|m| m.via.as_slice().iter().all(|&v| rec_empty(rec, v)))
+        .min_by_key(|m| m.to_string());
+    match pass {
+        Some(p) => {
+            let rule = rec
+                .candidates
+                .iter()
+                .find(|(c, _, _)| c == p)
+                .map_or(G::RULES.notation, |(_, r, _)| *r);
+            Cited::new(
+                rule,
+                format!(
+                    "{} starts and ends on {at} with no square between: that is no move. The {name} passes by stepping to an empty square next to it and back, and the move names that square ({}): {p}",
+                    mv,
+                    G::RULES.notation
+                ),
+            )
+        }
+        None => Cited::new(
+            G::RULES.notation,
+            format!(
+                "{mv} starts and ends on {at}: that is no move; a move goes from its piece's square to another"
+            ),
+        ),
+    }
+}
+
+/// Whether the trace saw `square` empty: no line stopped on a piece there. (Used only to
+/// prefer a true pass over an igui as the example.)
+fn rec_empty<K: Kind>(rec: &Recorder<K>, square: Square) -> bool {
+    !rec.lines.iter().any(
+        |l| matches!(l.stop, Stop::Own(s) | Stop::Captures(s) | Stop::Occupied(s) if s == square),
+    )
 }
 
 /// A move without a promotion letter names the legal move with the same path when that is the
@@ -372,9 +428,9 @@ fn same_path<K: Kind>(a: &Move<K>, b: &Move<K>) -> bool {
     a.from == b.from && a.to == b.to && a.via == b.via
 }
 
-fn outcome_words(outcome: &Outcome) -> String {
+fn outcome_words<G: Game>(outcome: &Outcome) -> String {
     match outcome.winner {
-        Some(w) => format!("{w} wins ({})", outcome.reason),
+        Some(w) => format!("{} wins ({})", side::<G>(w), outcome.reason),
         None => format!("a draw ({})", outcome.reason),
     }
 }
@@ -389,15 +445,39 @@ fn lines_reaching(rec_lines: &[Line], from: Square, to: Square) -> Vec<&Line> {
 
 /// The rules that make a legal move: the movement line(s) that reach its square and the
 /// special rules that made it.
-fn why_legal<K: Kind>(mv: &Move<K>, rec: &Recorder<K>, setup: &Setup<K>) -> Vec<Cited> {
+fn why_legal<G: Game>(
+    mv: &Move<G::Kind>,
+    rec: &Recorder<G::Kind>,
+    setup: &Setup<G::Kind>,
+) -> Vec<Cited> {
     let mut out = Vec::new();
     let name = setup.piece_at(mv.from).map_or("piece", |p| p.kind.name());
     let owner = setup.turn;
     for (cand, rule, what) in &rec.candidates {
         if cand == mv {
+            // A multi-step move names its path: its middle squares, where it ends.
+            let route = match mv.via.as_slice() {
+                [] => format!("to {}", sq::<G>(mv.to)),
+                via if mv.to == mv.from => format!(
+                    "out to {} and back to {}",
+                    via.iter()
+                        .map(|&s| sq::<G>(s))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    sq::<G>(mv.to)
+                ),
+                via => format!(
+                    "through {} to {}",
+                    via.iter()
+                        .map(|&s| sq::<G>(s))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    sq::<G>(mv.to)
+                ),
+            };
             out.push(Cited::new(
                 rule,
-                format!("{what}: the {name} on {}{}", mv.from, describe::route(mv)),
+                format!("{what}: the {name} on {} {route}", sq::<G>(mv.from)),
             ));
         }
     }
@@ -450,7 +530,12 @@ fn effects<G: Explain>(
             };
             out.push(Cited::new(
                 rule,
-                format!("captures the {} {} on {sq}", p.colour, p.kind.name()),
+                format!(
+                    "captures the {} {} on {}",
+                    side::<G>(p.colour),
+                    p.kind.name(),
+                    self::sq::<G>(sq)
+                ),
             ));
         }
     }
@@ -474,7 +559,11 @@ fn effects<G: Explain>(
             if let Some(rule) = rules.drowning {
                 out.push(Cited::new(
                     rule,
-                    format!("the {} drowns in the river on {}", mover.kind.name(), mv.to),
+                    format!(
+                        "the {} drowns in the river on {}",
+                        mover.kind.name(),
+                        sq::<G>(mv.to)
+                    ),
                 ));
             }
         }
@@ -487,12 +576,21 @@ fn effects<G: Explain>(
             match (gone_to, rules.drowning) {
                 (Some((to, _)), _) => out.push(Cited::new(
                     special.unwrap_or(rules.movement),
-                    format!("the {} moves from {sq} to {to}", p.kind.name()),
+                    format!(
+                        "the {} moves from {} to {}",
+                        p.kind.name(),
+                        self::sq::<G>(sq),
+                        self::sq::<G>(to)
+                    ),
                 )),
                 (None, Some(rule)) => {
                     out.push(Cited::new(
                         rule,
-                        format!("the {} on {sq} drowns in the river", p.kind.name()),
+                        format!(
+                            "the {} on {} drowns in the river",
+                            p.kind.name(),
+                            self::sq::<G>(sq)
+                        ),
                     ));
                 }
                 (None, None) => {}
@@ -502,11 +600,14 @@ fn effects<G: Explain>(
     if let Some(outcome) = reference.outcome(&after_pos) {
         out.push(Cited::new(
             G::outcome_rule(outcome.reason),
-            format!("ends the game: {}", outcome_words(&outcome)),
+            format!("ends the game: {}", outcome_words::<G>(&outcome)),
         ));
     } else if reference.is_check(&after_pos) {
         if let Some(check) = rules.check {
-            out.push(Cited::new(check, format!("gives check to {}", us.other())));
+            out.push(Cited::new(
+                check,
+                format!("gives check to {}", side::<G>(us.other())),
+            ));
         }
     }
     out
@@ -519,24 +620,17 @@ fn why_illegal<G: Explain>(
     piece: Piece<G::Kind>,
     rec: &Recorder<G::Kind>,
     legal: &[Move<G::Kind>],
-    setup: &Setup<G::Kind>,
 ) -> (Vec<Cited>, bool) {
     let rules = G::RULES;
     let name = piece.kind.name();
     let owner = piece.colour;
-
-    // A move from a square to itself with nothing between: a pass written without its route
-    // (how some programs write a Lion's pass, `7h7h`).
-    if mv.from == mv.to && mv.via.is_empty() {
-        return (vec![why_not_a_pass::<G>(mv, name, legal, setup)], false);
-    }
 
     // A rule refused this very move (castling, a double step, the legality test).
     let refused: Vec<Cited> = rec
         .refusals
         .iter()
         .filter(|(m, _, _)| m == mv || (mv.promotion.is_none() && same_path(m, mv)))
-        .map(|(_, rule, why)| Cited::new(rule, why.to_string()))
+        .map(|(_, rule, why)| Cited::new(rule, why_words::<G>(why)))
         .collect();
     if let Some(last) = refused.last() {
         return (vec![last.clone()], false);
@@ -570,7 +664,7 @@ fn why_illegal<G: Explain>(
     if mv.promotion.is_some() && mv.via.is_empty() {
         // Judge the path; the letter is then beside the point.
         let plain = Move::new(mv.from, mv.to);
-        let (reasons, none) = why_illegal::<G>(&plain, piece, rec, legal, setup);
+        let (reasons, none) = why_illegal::<G>(&plain, piece, rec, legal);
         return (reasons, none);
     }
 
@@ -581,16 +675,19 @@ fn why_illegal<G: Explain>(
         .find(|l| l.movement != Movement::Jump && l.modality != Modality::CaptureOnly)
         .or(own_lines.first())
         .map_or(rules.movement, |l| l.rule);
+    if let Some(c) = two_step_leg::<G>(mv, piece, rule_of_piece) {
+        return (vec![c], true);
+    }
     if !mv.via.is_empty() {
         let first_leg = Move::new(mv.from, mv.via.as_slice()[0]);
-        let (mut reasons, _) = why_illegal::<G>(&first_leg, piece, rec, legal, setup);
+        let (mut reasons, _) = why_illegal::<G>(&first_leg, piece, rec, legal);
         if legal.contains(&first_leg) || reasons.is_empty() {
             reasons = vec![Cited::new(
                 rule_of_piece,
                 format!(
                     "no rule lets the {name} on {} move along {}",
-                    mv.from,
-                    describe::path(mv)
+                    sq::<G>(mv.from),
+                    path::<G>(mv)
                 ),
             )];
         }
@@ -603,6 +700,38 @@ fn why_illegal<G: Explain>(
         .iter()
         .filter_map(|l| l.steps_to(to).map(|k| (*l, k)))
         .collect();
+    // Several lines point at the square and none reaches it (a Lion's step and jump straight
+    // forward): the square is beyond the piece's reach that way.
+    let reach = |l: &Line| describe::length(l).map(|n| n * unit_len(l));
+    let away = describe::delta(mv.from, to, owner);
+    let away = u32::from(away.file.unsigned_abs().max(away.rank.unsigned_abs()));
+    if on_ray.len() > 1
+        && on_ray
+            .iter()
+            .all(|(l, _)| reach(l).is_some_and(|r| r < away))
+    {
+        let most = on_ray
+            .iter()
+            .filter_map(|(l, _)| reach(l))
+            .max()
+            .unwrap_or(1);
+        let (line, _) = on_ray[0];
+        let d = describe::delta_of(line.dir, owner);
+        let dir = direction_name(unit(d), d);
+        return (
+            vec![Cited::new(
+                line.rule,
+                format!(
+                    "{} is beyond the {name}'s reach: it goes at most {} {dir}, and {} is {} away",
+                    sq::<G>(to),
+                    describe::squares(most),
+                    sq::<G>(to),
+                    describe::squares(away)
+                ),
+            )],
+            false,
+        );
+    }
     let mut best: Option<Cited> = None;
     for &(line, k) in &on_ray {
         if let Some(c) = stop_reason::<G>(line, k, to, name, owner) {
@@ -627,58 +756,57 @@ fn why_illegal<G: Explain>(
     (vec![Cited::new(rule_of_piece, text)], true)
 }
 
-/// Why a move from a square back to itself, written without a route (`7h7h`), is not a move of
-/// the specification: where the piece can pass, the spec writes each pass with the empty square
-/// it goes through (one move per square, CHU-3.5); where it cannot, no piece of this game passes
-/// that way.
-fn why_not_a_pass<G: Explain>(
+/// A two-step move (`from mid to`) of a piece that makes two-step moves, whose legs are not
+/// single steps: which leg fails and why (CHU-3.4: a two-step move is two single steps).
+fn two_step_leg<G: Explain>(
     mv: &Move<G::Kind>,
-    name: &str,
-    legal: &[Move<G::Kind>],
-    setup: &Setup<G::Kind>,
-) -> Cited {
-    let rules = G::RULES;
-    let mut passes: Vec<String> = legal
-        .iter()
-        .filter(|m| {
-            m.from == mv.from
-                && m.to == mv.from
-                && !m.via.is_empty()
-                && m.via
-                    .as_slice()
-                    .iter()
-                    .all(|&sq| setup.piece_at(sq).is_none())
-        })
-        .map(|m| m.to_string())
-        .collect();
-    passes.sort();
-    match rules.pass {
-        Some(rule) if !passes.is_empty() => Cited::new(
-            rule,
-            format!(
-                "a pass of the {name} on {}, written without its route: the spec writes each pass \
-                 with the empty square the {name} steps to and back from, one move per square: {}",
-                mv.from,
-                passes.join(" ")
-            ),
-        ),
-        Some(rule) => Cited::new(
-            rule,
-            format!(
-                "a pass of the {name} on {}: it cannot pass here (only a piece with lion power \
-                 passes, stepping to an empty adjacent square and back)",
-                mv.from
-            ),
-        ),
-        None => Cited::new(
-            rules.movement,
-            format!(
-                "a move from {} to the same square: no piece of this game passes; a move leaves \
-                 its square",
-                mv.from
-            ),
-        ),
+    piece: Piece<G::Kind>,
+    rule_of_piece: Rule,
+) -> Option<Cited> {
+    let [mid] = mv.via.as_slice() else {
+        return None;
+    };
+    if !piece.kind.two_steps() {
+        return None;
     }
+    let rule = piece.kind.rule().unwrap_or(rule_of_piece);
+    let dist = |a: Square, b: Square| {
+        (i32::from(a.file()) - i32::from(b.file()))
+            .abs()
+            .max((i32::from(a.rank()) - i32::from(b.rank())).abs())
+    };
+    let leg = |a: Square, b: Square, which: &str| -> Option<Cited> {
+        let d = dist(a, b);
+        (d != 1).then(|| {
+            let what = match d {
+                0 => "no move at all".to_string(),
+                2 => "a jump of two squares".to_string(),
+                n => format!("{} away", describe::squares(n.unsigned_abs())),
+            };
+            Cited::new(
+                rule,
+                format!(
+                    "{} to {} is {what}, not a step: a two-step move is made of two single steps, and the {which} goes to a square next to {}",
+                    sq::<G>(a),
+                    sq::<G>(b),
+                    sq::<G>(a)
+                ),
+            )
+        })
+    };
+    if let Some(c) = leg(mv.from, *mid, "first step") {
+        return Some(c);
+    }
+    leg(*mid, mv.to, "second step")
+}
+
+/// A multi-leg move's squares in the game's names, `7j-7i-6h`.
+fn path<G: Game>(mv: &Move<G::Kind>) -> String {
+    mv.path()
+        .iter()
+        .map(|&s| sq::<G>(s))
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// Why `line`, which points at `to` (`k` steps away), does not end there.
@@ -718,32 +846,48 @@ fn stop_reason<G: Explain>(
     };
     let at = |sq: Square| line.steps_to(sq).unwrap_or(0);
     let cited = match line.stop {
-        Stop::Own(sq) if sq == to => Cited::new(
+        Stop::Own(s) if s == to => Cited::new(
             rules.movement,
-            format!("{to} holds a {owner} piece: no move ends on the mover's own piece"),
+            format!(
+                "{} holds a {} piece: no move ends on the mover's own piece",
+                sq::<G>(to),
+                side::<G>(owner)
+            ),
         ),
-        Stop::Own(sq) | Stop::Captures(sq) | Stop::Occupied(sq) if at(sq) < k => {
-            Cited::new(blocking_rule, format!("{sq} is occupied, {what}"))
+        Stop::Own(s) | Stop::Captures(s) | Stop::Occupied(s) if at(s) < k => {
+            Cited::new(blocking_rule, format!("{} is occupied, {what}", sq::<G>(s)))
         }
-        Stop::Occupied(sq) if sq == to => Cited::new(
+        Stop::Occupied(s) if s == to => Cited::new(
             line.rule,
-            format!("the {name} moves {dir} only to an empty square, and {to} is occupied"),
+            format!(
+                "the {name} moves {dir} only to an empty square, and {} is occupied",
+                sq::<G>(to)
+            ),
         ),
-        Stop::NothingToCapture(sq) if line.movement == Movement::Jump => Cited::new(
+        Stop::NothingToCapture(s) if line.movement == Movement::Jump => Cited::new(
             line.rule,
-            format!("there is no enemy piece on {sq} for the {name} to jump"),
+            format!(
+                "there is no enemy piece on {} for the {name} to jump",
+                sq::<G>(s)
+            ),
         ),
         Stop::NothingToCapture(_) => Cited::new(
             line.rule,
-            format!("the {name} moves {dir} only to capture, and {to} is empty"),
+            format!(
+                "the {name} moves {dir} only to capture, and {} is empty",
+                sq::<G>(to)
+            ),
         ),
-        Stop::Rule(sq, why) if sq == to => Cited::new(line.rule, why.to_string()),
-        Stop::Rule(sq, why) if at(sq) < k => {
-            Cited::new(line.rule, format!("{why}; {sq} is in the way"))
+        Stop::Rule(s, why) if s == to => Cited::new(line.rule, why.to_string()),
+        Stop::Rule(s, why) if at(s) < k => {
+            Cited::new(line.rule, format!("{why}; {} is in the way", sq::<G>(s)))
         }
         _ if line.modality == Modality::CaptureOnly => Cited::new(
             line.rule,
-            format!("the {name} moves {dir} only to capture, and {to} is empty"),
+            format!(
+                "the {name} moves {dir} only to capture, and {} is empty",
+                sq::<G>(to)
+            ),
         ),
         _ => return None,
     };

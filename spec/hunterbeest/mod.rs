@@ -25,6 +25,9 @@
 //! ```
 
 pub mod bitboard;
+pub mod check;
+mod diagram;
+mod explain;
 pub mod rules;
 
 use crate::fen::FenDialect;
@@ -100,6 +103,14 @@ impl crate::Kind for HunterbeestKind {
             HunterbeestKind::Hinny => "Y",
             HunterbeestKind::Cohinny => "O",
         }
+    }
+
+    fn betza(self) -> Option<&'static str> {
+        BETZA.iter().find(|(k, _)| *k == self).map(|(_, b)| *b)
+    }
+
+    fn rule(self) -> Option<&'static str> {
+        Some(rules::movement_rule(self))
     }
 
     fn name(self) -> &'static str {

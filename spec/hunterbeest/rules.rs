@@ -213,7 +213,7 @@ fn cohinny(w: &mut Walk) {
 }
 
 /// The rule of each piece's movement, as the walk reports it to a trace.
-const fn movement_rule(kind: HunterbeestKind) -> Rule {
+pub(crate) const fn movement_rule(kind: HunterbeestKind) -> Rule {
     match kind {
         K::King => "BHB-3.2",
         K::Queen => "BHB-3.3",

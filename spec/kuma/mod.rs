@@ -10,6 +10,9 @@
 //! property tests hold the reference generator to them; neither generator reads them.
 
 pub mod bitboard;
+pub mod check;
+mod diagram;
+mod explain;
 pub mod rules;
 
 use crate::fen::FenDialect;
@@ -81,6 +84,14 @@ impl crate::Kind for KumaKind {
             KumaKind::BearSoldier => "S",
             KumaKind::MightyBear => "M",
         }
+    }
+
+    fn betza(self) -> Option<&'static str> {
+        BETZA.iter().find(|(k, _)| *k == self).map(|(_, b)| *b)
+    }
+
+    fn rule(self) -> Option<&'static str> {
+        Some(rules::movement_rule(self))
     }
 
     fn name(self) -> &'static str {

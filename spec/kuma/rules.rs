@@ -175,7 +175,7 @@ fn mighty_bear(w: &mut Walk) {
 }
 
 /// The rule of each piece's movement, as the walk reports it to a trace.
-const fn movement_rule(kind: KumaKind) -> Rule {
+pub(crate) const fn movement_rule(kind: KumaKind) -> Rule {
     match kind {
         KumaKind::Pawn => "KUMA-3.2",
         KumaKind::King => "KUMA-3.3",

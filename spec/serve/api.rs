@@ -36,6 +36,9 @@ use std::time::Instant;
 pub const MAX_MOVES: usize = 1024;
 /// The longest FEN or move text accepted, in characters.
 pub const MAX_TEXT: usize = 1024;
+/// The longest `fen` of a `POST`'s JSON body, in characters: room for a pasted game record
+/// (Chu Shogi's KIF, [`Game::read_position_text`]).
+pub const MAX_RECORD_TEXT: usize = 12 * 1024;
 /// The longest text of one move.
 pub const MAX_MOVE_TEXT: usize = 64;
 /// The deepest perft the server accepts at all (the time and node budget usually stop it sooner).
@@ -152,7 +155,13 @@ impl Params {
                     Value::Bool(b) => b.to_string(),
                     _ => return Err(ApiError::bad(format!("{name:?} must be text"))),
                 };
-                if name != "moves" {
+                if name == "fen" {
+                    if t.chars().count() > MAX_RECORD_TEXT {
+                        return Err(ApiError::bad(format!(
+                            "parameter \"fen\" is longer than {MAX_RECORD_TEXT} characters"
+                        )));
+                    }
+                } else if name != "moves" {
                     check_len(&name, &t)?;
                 }
                 Ok(t)
@@ -273,6 +282,16 @@ pub struct BoardDoc {
     pub switches: Vec<SwitchDoc>,
     /// Every piece kind: symbol and name.
     pub pieces: Vec<PieceDoc>,
+    /// The name of every square in the game's notation ([`Game::square_name`]), by its board
+    /// coordinates (`a1` → `12l` in Chu Shogi).
+    pub square_names: std::collections::BTreeMap<String, String>,
+    /// The two sides as the game's players call them ([`Game::side_name`]): `white` and `black`
+    /// (the first and the second player) → `sente` and `gote` in Chu Shogi.
+    pub sides: std::collections::BTreeMap<&'static str, &'static str>,
+    /// How the game's players draw it ([`Game::LOOK`]): `discs`, `figures`, `tiles`.
+    pub look: crate::Look,
+    /// What the game calls its position text: `FEN`, or `SFEN` (Chu Shogi).
+    pub fen_name: &'static str,
 }
 
 /// A marked region of the board.
@@ -303,6 +322,14 @@ pub struct SwitchDoc {
 pub struct PieceDoc {
     pub symbol: &'static str,
     pub name: &'static str,
+    /// How it moves in Betza's notation ([`Kind::betza`]).
+    pub betza: Option<&'static str>,
+    /// The rule of SPEC.md on its movement ([`Kind::rule`]).
+    pub rule: Option<&'static str>,
+    /// What the piece shows instead of its letter ([`Kind::label`]): kanji, a chess figure.
+    pub label: Option<&'static str>,
+    /// Its name in the game's own records ([`Kind::long_label`]): Chu Shogi's kanji names.
+    pub long_label: Option<&'static str>,
 }
 
 /// The `/api/games` document.
@@ -334,7 +361,9 @@ pub fn games() -> Games {
 /// The board description of game `G`.
 pub fn board_doc<G: CliGame>() -> BoardDoc {
     let shape = G::SHAPE;
-    let (file_labels, rank_labels) = labels(G::NAME, shape.files, shape.ranks);
+    // The game's own names ([`Game::square_name`]): letters and numbers (CORE-1.1), Chu
+    // Shogi's USI files 12…1 and ranks l…a (CHU-1.1).
+    let (file_labels, rank_labels) = crate::diagram::labels::<G>();
     BoardDoc {
         files: shape.files,
         ranks: shape.ranks,
@@ -348,28 +377,25 @@ pub fn board_doc<G: CliGame>() -> BoardDoc {
             .map(|k| PieceDoc {
                 symbol: k.symbol(),
                 name: k.name(),
+                betza: k.betza(),
+                rule: k.rule(),
+                label: k.label(),
+                long_label: k.long_label(),
             })
             .collect(),
-    }
-}
-
-/// File and rank labels: letters and numbers (CORE-1.1), except in Chu Shogi, whose notation
-/// (USI) numbers the files from the right, 1–12, and letters the ranks from the top, a–l.
-fn labels(game: &str, files: u8, ranks: u8) -> (Vec<String>, Vec<String>) {
-    if game == "chu" {
-        (
-            (0..files).map(|f| (files - f).to_string()).collect(),
-            (0..ranks)
-                .map(|r| char::from(b'a' + (ranks - 1 - r)).to_string())
-                .collect(),
-        )
-    } else {
-        (
-            (0..files)
-                .map(|f| char::from(b'a' + f).to_string())
-                .collect(),
-            (0..ranks).map(|r| (r + 1).to_string()).collect(),
-        )
+        square_names: shape
+            .squares()
+            .map(|sq| (sq.to_string(), G::square_name(sq)))
+            .collect(),
+        sides: Colour::ALL
+            .into_iter()
+            .map(|c| (side(c), G::side_name(c)))
+            .collect(),
+        look: G::LOOK,
+        fen_name: match G::DIALECT {
+            crate::fen::FenDialect::Sfen => "SFEN",
+            _ => "FEN",
+        },
     }
 }
 
@@ -423,6 +449,12 @@ pub struct Moves {
     pub pieces: Vec<PieceOn>,
     /// Each legal move with the squares it passes (in the order of `moves`).
     pub legal: Vec<LegalMove>,
+    /// What was normalised in the pasted `fen` (lishogi's lenient SFEN …), in words.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// The moves the pasted `fen` played (a USI `position … moves …` line, a KIF record).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<HistoryEntry>,
 }
 
 /// A game result as the command line's JSON writes it.
@@ -558,9 +590,14 @@ pub fn answer<G: CliGame>(
         Question::Perft => None,
         _ => Some(GeneratorChoice::Reference),
     };
-    let (pos, gen, switches) = prepare::<G>(params, default_generator, deadline)?;
+    let (pos, gen, switches, pasted) = prepare::<G>(params, default_generator, deadline)?;
     let doc = match question {
-        Question::Moves => serde_json::to_vec(&moves_doc(&*gen, &pos, None)),
+        Question::Moves => {
+            let mut doc = moves_doc(&*gen, &pos, None);
+            doc.notes = pasted.notes;
+            doc.history = pasted.history;
+            serde_json::to_vec(&doc)
+        }
         Question::Play => {
             let Some(text) = params.mv.as_deref() else {
                 return Err(ApiError::bad("play needs a move (parameter \"move\")"));
@@ -602,8 +639,31 @@ pub fn answer<G: CliGame>(
     })
 }
 
-/// A request's position, the generator to answer with, and the rule switches.
-type Prepared<G> = (Position<G>, Box<dyn Generator<G>>, <G as Game>::Switches);
+/// A request's position, the generator to answer with, the rule switches, and what the
+/// pasted position text held besides the position ([`Pasted`]).
+type Prepared<G> = (
+    Position<G>,
+    Box<dyn Generator<G>>,
+    <G as Game>::Switches,
+    Pasted,
+);
+
+/// What a pasted `fen` held besides a strict position ([`Game::read_position_text`]): the notes
+/// on what was normalised, and the moves it played (a USI `position … moves …` line, a KIF).
+#[derive(Clone, Debug, Default)]
+pub struct Pasted {
+    pub notes: Vec<String>,
+    pub history: Vec<HistoryEntry>,
+}
+
+/// A move the pasted text played: the position before it, the move, the piece that moved.
+#[derive(Clone, Debug, Serialize)]
+pub struct HistoryEntry {
+    pub fen: String,
+    #[serde(rename = "move")]
+    pub text: String,
+    pub piece: String,
+}
 
 /// The position and generator a request names: switches, generator, FEN, then its moves (while
 /// `deadline` has not passed).
@@ -625,7 +685,43 @@ fn prepare<G: CliGame>(
         None => default_generator,
     };
     let gen = games::generator::<G>(choice, &switches)?;
-    let mut pos = games::position::<G>(params.fen.as_deref())?;
+    let mut pasted = Pasted::default();
+    let mut pos = match params.fen.as_deref() {
+        None => Position::<G>::start(),
+        Some(text) => {
+            let read = G::read_position_text(text)
+                .map_err(|e| ApiError::bad(format!("fen {:?}: {e}", short(text))))?;
+            pasted.notes = read.notes;
+            if read.moves.len() > MAX_MOVES {
+                return Err(ApiError::bad(format!(
+                    "{} moves in \"fen\"; at most {MAX_MOVES}",
+                    read.moves.len()
+                )));
+            }
+            let mut pos = games::position::<G>(Some(&read.fen))?;
+            for (i, m) in read.moves.iter().enumerate() {
+                if Instant::now() > deadline {
+                    return Err(late(&format!(
+                        "{i} of the {} moves of \"fen\"",
+                        read.moves.len()
+                    )));
+                }
+                let mv = gen
+                    .parse_move(&pos, m)
+                    .map_err(|e| ApiError::bad(format!("move {} of \"fen\": {e}", i + 1)))?;
+                pasted.history.push(HistoryEntry {
+                    fen: pos.fen(),
+                    text: mv.to_string(),
+                    piece: pos
+                        .piece_at(mv.from)
+                        .map(|p| p.fen_symbol())
+                        .unwrap_or_default(),
+                });
+                pos = gen.play_unchecked(&pos, &mv);
+            }
+            pos
+        }
+    };
     for (i, text) in params.moves.iter().enumerate() {
         if Instant::now() > deadline {
             return Err(late(&format!(
@@ -638,7 +734,12 @@ fn prepare<G: CliGame>(
             .map_err(|e| ApiError::bad(format!("move {} of \"moves\": {e}", i + 1)))?;
         pos = gen.play_unchecked(&pos, &mv);
     }
-    Ok((pos, gen, switches))
+    Ok((pos, gen, switches, pasted))
+}
+
+/// The first characters of a long text, for a message.
+fn short(text: &str) -> String {
+    text.chars().take(60).collect()
 }
 
 /// Schema of [`ExplainDoc`].
@@ -734,6 +835,8 @@ pub fn moves_doc<G: Game>(
         turn: side(pos.turn()),
         check: gen.is_check(pos),
         played,
+        notes: Vec::new(),
+        history: Vec::new(),
         pieces,
         legal: legal
             .into_iter()

@@ -44,6 +44,7 @@
 pub mod api;
 pub mod http;
 pub mod page;
+pub mod records;
 pub mod spec_html;
 
 use crate::cli::games::{self, GAMES};
@@ -502,6 +503,8 @@ fn api_route(request: &Request, segments: &[&str], budget: &Arc<Budget>) -> Resp
                 Err(e) => Response::error(e.status, &e.message),
             }
         }
+        [game, "records"] => records_answer(game, None),
+        [game, "records", id] => records_answer(game, Some(id)),
         [game, question] => {
             let Some(question) = Question::parse(question) else {
                 return Response::error(
@@ -540,5 +543,29 @@ fn api_route(request: &Request, segments: &[&str], budget: &Arc<Budget>) -> Resp
                 GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
             ),
         ),
+    }
+}
+
+/// `/api/<game>/records` (the list) and `/api/<game>/records/<id>` (one, ply by ply).
+fn records_answer(game: &str, id: Option<&str>) -> Response {
+    struct Records<'a>(Option<&'a str>);
+    impl games::GameCommand for Records<'_> {
+        type Output = Response;
+        fn run<G: games::CliGame>(self) -> Result<Response, crate::cli::CliError> {
+            Ok(match self.0 {
+                None => Response::json(200, &records::list::<G>()),
+                Some(id) => match records::record::<G>(id) {
+                    Ok(doc) => Response::json(200, &doc),
+                    Err(e) => Response::error(e.status, &e.message),
+                },
+            })
+        }
+    }
+    match games::with_game(game, Records(id)) {
+        Ok(r) => r,
+        Err(e) => {
+            let e = ApiError::from(e);
+            Response::error(e.status, &e.message)
+        }
     }
 }

@@ -115,20 +115,34 @@ pub fn play(game: &str) -> Result<String, String> {
   <div id="chooser" class="chooser" hidden></div>
   <p id="status" class="status">loading…</p>
   <div id="explain" class="explain" aria-live="polite"></div>
+  <div id="legend"></div>
 </section>
 <section class="side-column">
   <form id="fen-form" class="fen">
-    <label for="fen">FEN</label>
-    <textarea id="fen" rows="2" spellcheck="false"></textarea>
+    <label for="fen" id="fen-label">FEN</label>
+    <textarea id="fen" rows="2" spellcheck="false" title="a position, or a position and moves: lishogi's SFEN, a USI line position sfen … moves …, lishogi's KIF"></textarea>
     <div class="buttons">
       <button type="submit">set position</button>
       <button type="button" id="start">start position</button>
       <button type="button" id="undo">take back</button>
       <button type="button" id="flip">flip board</button>
+      <button type="button" id="copy">copy FEN</button>
+      <button type="button" id="latin" aria-pressed="false" hidden>Latin letters</button>
     </div>
     <p id="error" class="error" role="alert"></p>
   </form>
   <div id="switches" class="switches"></div>
+  <div id="records" class="records" hidden>
+    <h2>Games of the corpus</h2>
+    <select id="record"><option value="">(choose a game to step through)</option></select>
+    <div id="stepper" hidden>
+      <button type="button" id="ply-back" aria-label="back one ply">◀</button>
+      <input id="ply" type="range" min="0" max="0" value="0" aria-label="ply">
+      <button type="button" id="ply-next" aria-label="forward one ply">▶</button>
+      <span id="ply-label" class="muted"></span>
+    </div>
+    <p id="record-about" class="muted"></p>
+  </div>
   <h2>Moves played</h2>
   <ol id="movelist" class="movelist"></ol>
   <h2>Legal moves <span id="count" class="muted"></span></h2>

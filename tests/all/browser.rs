@@ -8,7 +8,7 @@
 //! `FAIRYSPEC_SCREENSHOTS=DIR` to keep screenshots of the pages.
 
 #[path = "support/cdp.rs"]
-mod cdp;
+pub(crate) mod cdp;
 use crate::http;
 
 use cdp::{find_chromium, Browser};
@@ -45,6 +45,17 @@ fn save_screenshot(browser: &mut Browser, name: &str) {
     let path = PathBuf::from(dir).join(name);
     std::fs::write(&path, png).expect("write screenshot");
     eprintln!("screenshot: {}", path.display());
+}
+
+/// One browser test at a time: several Chromiums starting at once on a small, busy CI machine
+/// may take longer than the DevTools answer time (`browser_chu.rs` takes it too).
+pub(crate) static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Takes [`ONE_BROWSER`] (a test that failed while holding it does not stop the others).
+pub(crate) fn one_browser() -> std::sync::MutexGuard<'static, ()> {
+    ONE_BROWSER
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 const READY: &str = "document.body.dataset.state === 'ready' && \
@@ -91,11 +102,24 @@ fn by_from(doc: &Value) -> ByFrom {
     map
 }
 
+/// The last square (board coordinates) of the legal move `text` of a `moves` document.
+fn multi_step_end(doc: &Value, text: &str) -> String {
+    let m = doc["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == text)
+        .unwrap();
+    let path = m["path"].as_array().unwrap();
+    path[path.len() - 1].as_str().unwrap().to_string()
+}
+
 #[test]
 fn kuma_page_select_highlight_play_explain() {
     let Some(chromium) = chromium("kuma_page_select_highlight_play_explain") else {
         return;
     };
+    let _one = one_browser();
     let server = Running::start(Config::default());
     let mut b = Browser::launch(&chromium, 1280, 860);
     b.goto(&server.url("/play/kuma"), READY);
@@ -224,6 +248,7 @@ fn every_highlighted_move_on_every_start_page_equals_moves() {
     let Some(chromium) = chromium("every_highlighted_move_on_every_start_page_equals_moves") else {
         return;
     };
+    let _one = one_browser();
     let server = Running::start(Config::default());
     let (_, games) = server.get("/api/games");
     let games = json(&games);
@@ -265,9 +290,28 @@ fn every_highlighted_move_on_every_start_page_equals_moves() {
                 true,
                 "{name}: {from} selected"
             );
-            let got = highlighted(&mut b);
+            let (targets, paths) = highlighted(&mut b);
             let want = expected.get(from).cloned().unwrap_or_default();
-            assert_eq!(got, want, "{name}: the piece on {from}");
+            assert_eq!(targets, want.0, "{name}: the piece on {from}");
+            // A multi-step move's route is drawn only for the square pointed at.
+            assert!(paths.is_empty(), "{name}: {from}: routes before pointing");
+            let mut routes = BTreeSet::new();
+            for to in &want.0 {
+                let ending: BTreeSet<String> = want
+                    .1
+                    .iter()
+                    .filter(|m| multi_step_end(&doc, m) == *to)
+                    .cloned()
+                    .collect();
+                if ending.is_empty() {
+                    continue;
+                }
+                b.hover(&square(to));
+                let (_, drawn) = highlighted(&mut b);
+                assert_eq!(drawn, ending, "{name}: {from}: the routes to {to}");
+                routes.extend(drawn);
+            }
+            assert_eq!(routes, want.1, "{name}: {from}: every route");
             pieces += 1;
         }
         // Every from-square of `moves` holds a piece the loop clicked.

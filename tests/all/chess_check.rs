@@ -3,7 +3,7 @@
 //! playouts and on mutated positions, and the generic properties there.
 
 use fairyspec::check::arbitrary::arbitrary_position;
-use fairyspec::check::{corpus, differential, differential_walk, properties};
+use fairyspec::check::{corpus, differential, differential_walk, properties, CheckGame};
 use fairyspec::chess::Chess;
 use fairyspec::{Game, Generator};
 use proptest::prelude::*;
@@ -18,7 +18,7 @@ fn generators() -> (Box<dyn Generator<Chess>>, Box<dyn Generator<Chess>>) {
 #[test]
 fn corpus_positions() {
     let (a, b) = generators();
-    assert_eq!(corpus::positions::<Chess>().len(), corpus::CHESS.len());
+    assert_eq!(corpus::positions::<Chess>().len(), Chess::STARTS.len());
     for pos in corpus::positions::<Chess>() {
         differential(&*a, &*b, &pos).unwrap_or_else(|d| panic!("{d}"));
         for gen in [&*a, &*b] {

@@ -1,11 +1,11 @@
 //! The generic properties of `fairyspec::check::properties` for Chu Shogi: on every corpus
-//! position (`fairyspec::check::corpus::CHU`), under the default (lishogi) switches and every
+//! position (`fairyspec::chu::Chu`'s `CheckGame::STARTS`), under the default (lishogi) switches and every
 //! alternative reading, for the reference generator and the bitboard generator: colour symmetry
 //! by rotation (CHU-1.3), FEN and move-text round trips (CHU-8), perft = sum of children (CHU-9),
 //! outcome iff no moves (CHU-6), every child a valid position (CHU-2.5).
 
-use fairyspec::check::corpus;
 use fairyspec::check::properties;
+use fairyspec::check::{corpus, CheckGame};
 use fairyspec::chu::{Chu, ChuSwitches};
 use fairyspec::switches::Switches;
 use fairyspec::{Game, Generator, Position};
@@ -50,12 +50,12 @@ fn every_reading_is_among_the_switches_tried() {
 
 #[test]
 fn every_corpus_position_is_valid() {
-    for (name, fen) in corpus::CHU {
+    for (name, fen) in Chu::STARTS {
         if let Err(e) = Position::<Chu>::from_fen(fen) {
             panic!("corpus position {name} ({fen}) is rejected: {e}");
         }
     }
-    assert_eq!(corpus::positions::<Chu>().len(), corpus::CHU.len());
+    assert_eq!(corpus::positions::<Chu>().len(), Chu::STARTS.len());
 }
 
 /// Every property at depth 1 everywhere; at depth 2 (perft = sum of children, colour symmetry
@@ -64,7 +64,7 @@ fn every_corpus_position_is_valid() {
 fn properties_hold_on_every_corpus_position() {
     for switches in &every_reading() {
         for gen in generators(switches) {
-            for (name, fen) in corpus::CHU {
+            for (name, fen) in Chu::STARTS {
                 let pos = Position::<Chu>::from_fen(fen).unwrap();
                 let few_moves = gen.legal_moves(&pos).len() <= 60;
                 let depth = if few_moves { 2 } else { 1 };

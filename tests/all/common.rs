@@ -2,7 +2,7 @@
 //! that the differential harness and the properties notice each kind of mistake.
 #![allow(dead_code)]
 
-use fairyspec::check::corpus;
+use fairyspec::check::CheckGame;
 use fairyspec::kuma::rules::piece_moves;
 use fairyspec::kuma::{Kuma, KumaKind, KumaSwitches};
 use fairyspec::{Colour, Game, Generator, Move, Outcome, Position, Reason};
@@ -142,9 +142,9 @@ pub fn is_castling(pos: &Position<Kuma>, mv: &Move<KumaKind>) -> bool {
         && mv.from.file().abs_diff(mv.to.file()) == 2
 }
 
-/// The check corpus position called `name` (`fairyspec::check::corpus::KUMA`).
+/// The check corpus position called `name` (`CheckGame::STARTS` of Kuma Chess).
 pub fn corpus_position(name: &str) -> Position<Kuma> {
-    let (_, fen) = corpus::KUMA
+    let (_, fen) = Kuma::STARTS
         .iter()
         .find(|(n, _)| *n == name)
         .unwrap_or_else(|| panic!("no corpus position {name}"));

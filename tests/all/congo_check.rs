@@ -17,7 +17,7 @@ fn generators() -> (Box<dyn Generator<Congo>>, Box<dyn Generator<Congo>>) {
     (Congo::reference(&switches), other)
 }
 
-/// Every start of the check corpus (`check::corpus::CONGO`: the start position and the
+/// Every start of the check corpus (`CheckGame::STARTS` of Congo: the start position and the
 /// positions taken from the corpus files and game records), under both readings of the switch.
 #[test]
 fn corpus_positions() {

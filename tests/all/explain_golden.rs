@@ -627,3 +627,121 @@ fn chu_5_3_counter_strike() {
         "captures the gote Lion on 3f",
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The words a shogi player reads (issue: wrong or unhelpful explanations), each by hand from
+// SPEC.md and the position.
+// ---------------------------------------------------------------------------------------------
+
+/// After 7j7h 6c6e sente's Lion stands on 7h with 7g … 7e empty before it. 7h7d is four squares
+/// straight forward: the Lion reaches two (a step, or the jump of CHU-3.4), so 7d is beyond its
+/// reach — not "only one square".
+#[test]
+fn chu_a_square_beyond_the_lions_reach() {
+    let e = chu(ChuSwitches::default(), None, &["7j7h", "6c6e"], "7h7d");
+    says(&e, false, "CHU-3.4", "7d is beyond the Lion's reach");
+    says(&e, false, "CHU-3.4", "at most two squares straight forward");
+    assert!(!e.reasons[0].text.contains("only one square"), "{e}");
+}
+
+/// A "move" from a square to itself is no move (CORE-1.3, CHU-8.2); a Lion passes out and back
+/// through an empty neighbour, written with it (CHU-3.5): after 7j7h 6c6e the Lion on 7h has
+/// empty 6g, so `7h6g7h` is a pass (the first of its passes in USI order).
+#[test]
+fn a_move_to_its_own_square_is_no_move() {
+    let e = chu(ChuSwitches::default(), None, &["7j7h", "6c6e"], "7h7h");
+    says(&e, false, "CHU-3.5", "that is no move");
+    says(&e, false, "CHU-3.5", "7h6g7h");
+    assert!(!e.reasons[0].text.contains("sideways"), "{e}");
+    // The King on 7l has no empty neighbour to pass through and no pass.
+    let e = chu(ChuSwitches::default(), None, &[], "7l7l");
+    says(
+        &e,
+        false,
+        "CHU-8.2",
+        "starts and ends on 7l: that is no move",
+    );
+    let e = explained::<Chess>(&Default::default(), None, &[], "e2e2");
+    says(
+        &e,
+        false,
+        "CORE-1.3",
+        "starts and ends on e2: that is no move",
+    );
+    assert!(!e.reasons[0].text.contains("sideways"), "{e}");
+}
+
+/// `7j6h5h`: the first leg 7j → 6h is two files and two ranks away, a jump of two (CHU-3.4),
+/// and a two-step move is two single steps.
+#[test]
+fn chu_a_two_step_move_says_which_leg_fails() {
+    let e = chu(ChuSwitches::default(), None, &[], "7j6h5h");
+    says(
+        &e,
+        false,
+        "CHU-3.4",
+        "7j to 6h is a jump of two squares, not a step: a two-step move is made of two single steps",
+    );
+    // The second leg: after 7i7h 6d6e, 7j7i is a step and 7i → 7g a jump of two.
+    let e = chu(ChuSwitches::default(), None, &["7i7h", "6d6e"], "7j7i7g");
+    says(&e, false, "CHU-3.4", "7i to 7g is a jump of two squares");
+    says(&e, false, "CHU-3.4", "the second step");
+}
+
+/// A legal two-step move names its path: 7j7i6h after 7i7h 6d6e goes through 7i (empty after
+/// the Pawn's move) to 6h; igui names the square it eats on and comes back to.
+#[test]
+fn chu_a_two_step_move_names_its_path() {
+    let e = chu(ChuSwitches::default(), None, &["7i7h", "6d6e"], "7j7i6h");
+    says(&e, true, "CHU-3.4", "the Lion on 7j through 7i to 6h");
+    let fen = "12/12/12/12/12/12/5p6/5N6/12/12/12/K10k b - 1";
+    says(
+        &chu(ChuSwitches::default(), Some(fen), &[], "7h7g7h"),
+        true,
+        "CHU-3.5",
+        "out to 7g and back to 7h",
+    );
+}
+
+/// SAN, dashed and upper-case text is recognised and answered with the move as the game writes
+/// it, in every game: `Nf3` is the Knight g1 → f3 (the only Knight that reaches f3 at the start).
+#[test]
+fn other_notations_say_how_to_write_the_move() {
+    let pos = Position::<Chess>::start();
+    for (text, written) in [
+        ("Nf3", "g1f3"),
+        ("e2-e4", "e2e4"),
+        ("E2E4", "e2e4"),
+        ("e4", "e2e4"),
+    ] {
+        let err = explain::<Chess>(&Default::default(), &pos, text).unwrap_err();
+        let words = err.to_string();
+        assert!(
+            words.contains(&format!("write the move from square to square: {written}")),
+            "{text}: {words}"
+        );
+    }
+    let pos = Position::<Kuma>::start();
+    let err = explain::<Kuma>(&Default::default(), &pos, "E2-E4").unwrap_err();
+    assert!(err.to_string().contains(": e2e4"), "{err}");
+    let pos = Position::<Chu>::start();
+    let err = explain::<Chu>(&Default::default(), &pos, "7I-7H").unwrap_err();
+    assert!(err.to_string().contains(": 7i7h"), "{err}");
+    // And on the command line, exit status 2 with the same words.
+    let (status, _, err) = fairyspec_err(&["explain", "chess", "Nf3"]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("g1f3"), "{err}");
+    let _ = Congo::NAME;
+}
+
+fn fairyspec_err(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_fairyspec"))
+        .args(args)
+        .output()
+        .expect("run fairyspec");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

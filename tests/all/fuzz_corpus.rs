@@ -4,10 +4,11 @@
 
 use fairyspec::check::reach::Reach;
 use fairyspec::check::targets::{self, TargetFailure};
+use fairyspec::chess::Chess;
 use fairyspec::chu::ChuSwitches;
-use fairyspec::congo::CongoSwitches;
-use fairyspec::hunterbeest::HunterbeestSwitches;
-use fairyspec::kuma::KumaSwitches;
+use fairyspec::congo::{Congo, CongoSwitches};
+use fairyspec::hunterbeest::{Hunterbeest, HunterbeestSwitches};
+use fairyspec::kuma::{Kuma, KumaSwitches};
 use fairyspec::switches::Switches;
 use std::path::PathBuf;
 
@@ -85,22 +86,31 @@ fn assert_reached<S: Switches>(target: &str, reach: &Reach, name: &str, paths: &
 /// went unseen because no input reached it). `.ci/fuzz.sh` prints the same counts for a whole run.
 #[test]
 fn seeds_reach_every_reading_where_it_matters() {
-    let kuma = reach("kuma_differential", targets::kuma_differential_counted);
+    let kuma = reach(
+        "kuma_differential",
+        targets::differential_target_counted::<Kuma>,
+    );
     let blind_bear = ["Blind Bear move onto the last rank"];
     assert_reached::<KumaSwitches>("kuma", &kuma, "blind-bear", &blind_bear);
-    let congo = reach("congo_differential", targets::congo_differential_counted);
+    let congo = reach(
+        "congo_differential",
+        targets::differential_target_counted::<Congo>,
+    );
     let reentry = ["monkey chain leaves the river and comes back"];
     assert_reached::<CongoSwitches>("congo", &congo, "monkey-reentry", &reentry);
     let bhb = reach(
         "hunterbeest_differential",
-        targets::hunterbeest_differential_counted,
+        targets::differential_target_counted::<Hunterbeest>,
     );
     for (value, result) in [("draw", "draw"), ("win", "win")] {
         let key = format!("end: stalemate, {result} | stalemate={value}");
         assert!(bhb.count(&key) > 0, "{key}\n{}", bhb.report("hunterbeest"));
     }
     assert_reached::<HunterbeestSwitches>("hunterbeest", &bhb, "stalemate", &[]);
-    let chu = reach("chu_differential", targets::chu_differential_counted);
+    let chu = reach(
+        "chu_differential",
+        fairyspec::chu::fuzz::chu_differential_counted,
+    );
     let report = chu.report("chu");
     assert_reached::<ChuSwitches>("chu", &chu, "bare-king", &["bared side"]);
     assert_reached::<ChuSwitches>("chu", &chu, "lion-protection", &["lions two squares apart"]);
@@ -132,7 +142,7 @@ fn seeds_reach_every_reading_where_it_matters() {
 
 #[test]
 fn kuma_differential_corpus() {
-    replay("kuma_differential", targets::kuma_differential);
+    replay("kuma_differential", targets::differential_target::<Kuma>);
 }
 
 #[test]
@@ -147,19 +157,19 @@ fn moves_corpus() {
 
 #[test]
 fn chess_differential_corpus() {
-    replay("chess_differential", targets::chess_differential);
+    replay("chess_differential", targets::differential_target::<Chess>);
 }
 
 #[test]
 fn congo_differential_corpus() {
-    replay("congo_differential", targets::congo_differential);
+    replay("congo_differential", targets::differential_target::<Congo>);
 }
 
 #[test]
 fn hunterbeest_differential_corpus() {
     replay(
         "hunterbeest_differential",
-        targets::hunterbeest_differential,
+        targets::differential_target::<Hunterbeest>,
     );
 }
 
@@ -170,5 +180,5 @@ fn betza_corpus() {
 
 #[test]
 fn chu_differential_corpus() {
-    replay("chu_differential", targets::chu_differential);
+    replay("chu_differential", fairyspec::chu::fuzz::chu_differential);
 }

@@ -21,7 +21,7 @@ fn generators() -> (
     (Hunterbeest::reference(&switches), other)
 }
 
-/// Every start of the check corpus (`check::corpus::HUNTERBEEST`: the start position and the
+/// Every start of the check corpus (`CheckGame::STARTS` of Bachelor Hunterbeest: the start position and the
 /// positions taken from the corpus files and game records), under both readings of the switch.
 #[test]
 fn corpus_positions() {

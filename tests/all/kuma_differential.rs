@@ -3,8 +3,8 @@
 //! generators, to show that it notices each kind of difference and says where.
 
 use fairyspec::check::arbitrary::arbitrary_position;
-use fairyspec::check::corpus;
 use fairyspec::check::differential::sorted_moves;
+use fairyspec::check::{corpus, CheckGame};
 use fairyspec::check::{differential, differential_walk, Difference, Divergence};
 use fairyspec::kuma::{Kuma, KumaKind, KumaSwitches};
 use fairyspec::switches::Switches;
@@ -27,7 +27,7 @@ fn fen(text: &str) -> Position<Kuma> {
 fn generators_agree_on_every_corpus_position() {
     for switches in &KumaSwitches::every_combination() {
         let (a, b) = (Kuma::reference(switches), other(switches));
-        for (name, text) in corpus::KUMA {
+        for (name, text) in Kuma::STARTS {
             if let Err(d) = differential(&*a, &*b, &fen(text)) {
                 panic!("{name}: {d}");
             }

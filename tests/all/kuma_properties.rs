@@ -4,8 +4,8 @@
 //! each property against a generator with a planted bug, to show that it can fail.
 
 use fairyspec::check::arbitrary::arbitrary_position;
-use fairyspec::check::corpus;
 use fairyspec::check::properties::{self, PropertyFailure};
+use fairyspec::check::{corpus, CheckGame};
 use fairyspec::kuma::{BlindBearWin, Kuma, KumaSwitches};
 use fairyspec::switches::Switches;
 use fairyspec::{Game, Generator, Position};
@@ -22,20 +22,20 @@ fn generators(switches: &KumaSwitches) -> Vec<Box<dyn Generator<Kuma>>> {
 
 #[test]
 fn every_corpus_position_is_valid() {
-    for (name, fen) in corpus::KUMA {
+    for (name, fen) in Kuma::STARTS {
         if let Err(e) = Position::<Kuma>::from_fen(fen) {
             panic!("corpus position {name} ({fen}) is rejected: {e}");
         }
     }
     // `positions` keeps them all (the start position appears once).
-    assert_eq!(corpus::positions::<Kuma>().len(), corpus::KUMA.len());
+    assert_eq!(corpus::positions::<Kuma>().len(), Kuma::STARTS.len());
 }
 
 #[test]
 fn properties_hold_on_every_corpus_position() {
     for switches in &KumaSwitches::every_combination() {
         for gen in generators(switches) {
-            for (name, fen) in corpus::KUMA {
+            for (name, fen) in Kuma::STARTS {
                 let pos = Position::<Kuma>::from_fen(fen).unwrap();
                 if let Err(f) = properties::all(&*gen, &pos, 2) {
                     panic!("{name}: {f}");

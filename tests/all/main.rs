@@ -6,6 +6,7 @@
 
 mod betza;
 mod browser;
+mod browser_chu;
 mod chess_check;
 mod chess_perft;
 mod chess_shakmaty;

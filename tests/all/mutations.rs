@@ -6,12 +6,11 @@
 
 use arbitrary::Unstructured;
 use fairyspec::check::arbitrary::arbitrary_position;
-use fairyspec::check::corpus;
+use fairyspec::check::{corpus, CheckGame};
 use fairyspec::chess::Chess;
 use fairyspec::congo::Congo;
 use fairyspec::hunterbeest::Hunterbeest;
 use fairyspec::kuma::Kuma;
-use fairyspec::Game;
 
 /// xorshift64: the same bytes on every run.
 struct Rng(u64);
@@ -27,7 +26,7 @@ impl Rng {
 
 /// Of `n` random 48-byte inputs, how many give a position other than the start they picked, and
 /// how many distinct positions they give.
-fn figures<G: Game>(n: usize) -> (usize, usize) {
+fn figures<G: CheckGame>(n: usize) -> (usize, usize) {
     let gen = G::reference(&Default::default());
     let starts = corpus::positions::<G>();
     let mut rng = Rng(0x0123_4567_89ab_cdef);
@@ -50,7 +49,7 @@ fn figures<G: Game>(n: usize) -> (usize, usize) {
     (changed, distinct.len())
 }
 
-fn check<G: Game>() {
+fn check<G: CheckGame>() {
     let n = 400;
     let (changed, distinct) = figures::<G>(n);
     assert!(
@@ -89,21 +88,20 @@ fn hunterbeest_mutations_change_most_starts() {
 #[test]
 fn every_game_has_varied_valid_starts() {
     for (game, fens, min) in [
-        ("kuma", corpus::KUMA, 20),
-        ("chess", corpus::CHESS, 11),
-        ("congo", corpus::CONGO, 16),
-        ("hunterbeest", corpus::HUNTERBEEST, 7),
+        ("kuma", Kuma::STARTS, 20),
+        ("chess", Chess::STARTS, 11),
+        ("congo", Congo::STARTS, 16),
+        ("hunterbeest", Hunterbeest::STARTS, 7),
     ] {
-        assert_eq!(corpus::fens(game).len(), fens.len(), "{game}");
         assert!(fens.len() >= min, "{game}: {} starts", fens.len());
     }
-    fn all_valid<G: Game>() {
-        for (name, fen) in corpus::fens(G::NAME) {
+    fn all_valid<G: CheckGame>() {
+        for (name, fen) in G::STARTS {
             fairyspec::Position::<G>::from_fen(fen).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
         assert_eq!(
             corpus::positions::<G>().len(),
-            corpus::fens(G::NAME).len(),
+            G::STARTS.len(),
             "{}: a start is listed twice",
             G::NAME
         );

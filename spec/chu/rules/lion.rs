@@ -230,10 +230,10 @@ fn refuse_protected_lion(
     trace.refused(
         mv,
         "CHU-5.2",
-        Why::Other(format!(
-            "a lion may not take a protected lion two squares away: the lion on {} is protected{bridge}",
-            mv.to
-        )),
+        Why::ProtectedLion {
+            lion: mv.to,
+            bridge,
+        },
     );
 }
 
@@ -247,17 +247,13 @@ pub(crate) fn refuse_counter_strike(
     if !trace.listening() {
         return;
     }
-    let cs = setup
-        .counter_strike
-        .map(|sq| format!(" on {sq}"))
-        .unwrap_or_default();
     trace.refused(
         mv,
         "CHU-5.3",
-        Why::Other(format!(
-            "counter-strike: a lion was just taken by a non-lion{cs}, so a non-lion may not take the lion on {} in reply",
-            mv.to
-        )),
+        Why::CounterStrike {
+            taken_on: setup.counter_strike,
+            lion: mv.to,
+        },
     );
 }
 

@@ -1,15 +1,16 @@
 //! The Chu Shogi fuzz target `chu_differential`: its start positions, and its walk, which keeps
-//! the game's history for the repetition rule (CHU-6.5). Re-exported by [`super::targets`].
+//! the game's history for the repetition rule (CHU-6.5) — the other games' differential targets
+//! are [`crate::check::targets::differential_target`].
 
-use super::arbitrary::arbitrary_position;
-use super::corpus;
-use super::differential::{compare_at, differential};
-use super::properties::{self, PropertyFailure};
-use super::reach::{self, Reach};
-use super::targets::{read_switches, TargetFailure, MAX_PLIES, WALK_PERFT_DEPTH};
-use crate::chu::record::replay_usi;
-use crate::chu::repetition::{recreates_position, repetition_outcome};
-use crate::chu::{Chu, ChuKind, ChuSwitches, Repetition};
+use super::record::replay_usi;
+use super::repetition::{recreates_position, repetition_outcome};
+use super::{Chu, ChuKind, ChuSwitches, Repetition};
+use crate::check::arbitrary::arbitrary_position;
+use crate::check::differential::{compare_at, differential};
+use crate::check::properties::{self, PropertyFailure};
+use crate::check::reach::Reach;
+use crate::check::targets::{read_switches, TargetFailure, MAX_PLIES, WALK_PERFT_DEPTH};
+use crate::check::CheckGame;
 use crate::switches::SwitchValue;
 use crate::{Game, Generator, Move, Position};
 use ::arbitrary::Unstructured;
@@ -30,7 +31,7 @@ pub fn chu_differential(data: &[u8]) -> Result<(), TargetFailure> {
     chu_differential_counted(data, &mut Reach::new())
 }
 
-/// [`chu_differential`], counting what it reaches ([`reach::chu`], and repetition).
+/// [`chu_differential`], counting what it reaches (its [`CheckGame::reach`], and repetition).
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -53,7 +54,7 @@ pub fn chu_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), Ta
     Ok(())
 }
 
-/// The walk of [`chu_differential`]: [`super::differential::differential_walk`]'s comparison at
+/// The walk of [`chu_differential`]: [`crate::check::differential::differential_walk`]'s comparison at
 /// every node (one byte a ply, at most [`MAX_PLIES`]; [`REPEAT_FOUR_PLIES_AGO`] repeats an
 /// earlier move), keeping the game's history for repetition (CHU-6.5) under the switch:
 /// `lishogi` and `fourfold` end the walk where repetition ends the game (both generators must
@@ -89,7 +90,7 @@ pub fn chu_walk(
         } else {
             None
         };
-        reach::chu(&pos, &moves, outcome, switches, reach);
+        Chu::reach(&pos, &moves, outcome, switches, reach);
         // Repetition asks the generator for attacking moves (CHU-6.5): both must agree.
         let ended = repetition_outcome(a, &history, &played, switches.repetition);
         let ended_b = repetition_outcome(b, &history, &played, switches.repetition);
@@ -168,7 +169,7 @@ pub fn chu_walk(
     Ok(pos)
 }
 
-/// A hash of the repetition key of `setup` (CHU-6.5, [`crate::chu::repetition::key`]: board,
+/// A hash of the repetition key of `setup` (CHU-6.5, [`super::repetition::key`]: board,
 /// side to move, counter-strike square), without copying the board.
 fn key_hash(setup: &crate::Setup<ChuKind>) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -181,7 +182,7 @@ fn key_hash(setup: &crate::Setup<ChuKind>) -> u64 {
 
 /// The starting positions of `chu_differential` (the second byte picks one, modulo their
 /// number): the start position, the two bare-king examples of Adams' 1999 post (CHU-7.6), the
-/// hand-made rule positions of [`corpus::CHU`], then every position of lishogi's perft data in
+/// hand-made rule positions of [`CheckGame::STARTS`], then every position of lishogi's perft data in
 /// `corpus/chu/` in file order (scalashogi's special positions with lone lions, Falcons, Eagles
 /// and counter-strike squares first; then shogiops' random middle games; only the first 256
 /// are reachable from one byte). Duplicates are dropped.
@@ -193,7 +194,7 @@ pub fn chu_starts() -> &'static [Position<Chu>] {
             "12/12/12/12/12/12/12/12/12/2q9/1+G10/K1k9 w - 1".to_string(),
             "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1".to_string(),
         ];
-        fens.extend(corpus::CHU.iter().map(|(_, fen)| fen.to_string()));
+        fens.extend(Chu::STARTS.iter().map(|(_, fen)| fen.to_string()));
         for text in [
             include_str!("../../corpus/chu/lishogi-perft.perft"),
             include_str!("../../corpus/chu/lishogi-perft-odd.perft"),

@@ -1,0 +1,17 @@
+//! [`Draw`] for Kuma Chess: its title and where SPEC.md's piece diagrams stand.
+
+use super::{Kuma, KumaKind};
+use crate::diagram::Draw;
+use crate::Square;
+
+impl Draw for Kuma {
+    const TITLE: &'static str = "Kuma Chess";
+
+    /// The centre (d4); the Pawn on its second rank, to show the double step.
+    fn diagram_square(kind: KumaKind) -> Square {
+        match kind {
+            KumaKind::Pawn => Square::new(3, 1),
+            _ => Square::new(3, 3),
+        }
+    }
+}
