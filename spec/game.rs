@@ -16,9 +16,15 @@ pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
 
     /// The name used on the command line (`kuma`, `chess`, `congo`, `hunterbeest`, `chu`).
     const NAME: &'static str;
+    /// The game's name in words (`Kuma Chess`, `orthodox chess`), as the help, the page and the
+    /// diagrams write it (capitalised at the start of a title).
+    const TITLE: &'static str;
     const SHAPE: Shape;
     const START_FEN: &'static str;
     const DIALECT: FenDialect;
+    /// Whether the game's records may write `#` for checkmate, as chess players do: only where
+    /// `#` names no other win ([`crate::notation::long_algebraic::hash_is_checkmate`]).
+    const HASH_IS_CHECKMATE: bool = false;
     /// How the two armies relate: mirror images across the middle rank (chess, Kuma, Congo; the
     /// default) or rotations of each other (Hunterbeest, Chu Shogi). The colour-symmetry
     /// property ([`crate::check::properties::colour_symmetry`]) transforms positions this way.

@@ -65,12 +65,15 @@
 //! The module layout follows the vocabulary: [`geometry`] (shapes, squares), [`colour`],
 //! [`piece`], [`setup`] (raw positions), [`fen`], [`position`] (validated positions), [`moves`],
 //! [`outcome`], [`game`] (the traits), [`switches`] (the rule readings that can be switched),
-//! [`perft`], one module per game ([`kuma`], [`chess`], [`congo`], [`hunterbeest`]), the Betza oracle of the piece tests ([`betza`]), the seed's game
-//! notation and record replay ([`notation`], [`replay`]), the differential harness and properties
-//! ([`check`]), conformance testing of other engines ([`conform`]), the reference generators
-//! explaining themselves — what they report while they work ([`trace`]), `fairyspec explain`
-//! ([`explain`]) and the piece diagrams ([`diagram`]) — the command line ([`cli`]) and the local
-//! web page with its JSON API ([`serve`]).
+//! [`perft`]; one module per game, each holding its generators and its glue ([`kuma`], [`chess`],
+//! [`congo`], [`hunterbeest`], [`chu`]) and named once in the [`registry`]; the Betza oracle of
+//! the piece tests ([`betza`]); Kuma's long algebraic notation and record replay ([`notation`],
+//! [`replay`]); the differential harness and properties ([`check`]); corpus verification
+//! ([`verify`]) and the JSON documents of the reports ([`documents`]); conformance testing of
+//! other engines ([`conform`]); the reference generators explaining themselves — what they report
+//! while they work ([`trace`]), `fairyspec explain` ([`explain`]) and the piece diagrams
+//! ([`diagram`]) — the command line ([`cli`]) and the local web page with its JSON API
+//! ([`serve`]).
 
 pub mod colour;
 pub mod fen;
@@ -92,11 +95,14 @@ pub mod check;
 pub mod cli;
 pub mod conform;
 pub mod diagram;
+pub mod documents;
 pub mod explain;
 pub mod notation;
+pub mod registry;
 pub mod replay;
 #[cfg(feature = "cli")]
 pub mod serve;
+pub mod verify;
 
 pub mod chess;
 pub mod chu;

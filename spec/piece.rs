@@ -12,6 +12,14 @@ pub trait Kind: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
     /// Every kind, in a fixed order.
     const ALL: &'static [Self];
 
+    /// The game's pawn (symbol `P`), written without a letter in long algebraic notation
+    /// (KUMA-8.2), if it has one.
+    const PAWN: Option<Self> = None;
+
+    /// The game's King (symbol `K`), whose moves of two files are castlings in long algebraic
+    /// notation, if it has one.
+    const KING: Option<Self> = None;
+
     /// The upper-case FEN symbol of the kind: one letter, optionally preceded by `+` for promoted
     /// pieces in games that write them so (Chu Shogi).
     fn symbol(self) -> &'static str;

@@ -1,14 +1,28 @@
-//! Replaying a game record move by move: [`replay`] reads a record (the seed's sample games, or
+//! Replaying a game record move by move: [`replay`] reads a record (the sample games of Derzhanski's page, or
 //! plain move text), plays every move through a [`Generator`] from the start position, checks
 //! every claim the record makes (move numbers, piece letters, capture and check marks, the
 //! result) and reports how the game ended, or the first move that is wrong.
 
 use crate::game::MoveTextError;
+use crate::notation::long_algebraic;
 use crate::notation::record::{tokenize, RecordResult, RecordToken};
-use crate::notation::seed;
 use crate::{Colour, Game, Generator, Move, Outcome, Position, Setup};
 use serde::Serialize;
 use std::fmt;
+
+/// How a game's records are read: [`replay`]'s notation unless the game has a record format of
+/// its own (Congo's Zillions of Games files, Chu Shogi's USI move lists). Each game implements it
+/// in its folder.
+pub trait Records: Game {
+    /// Replays a game record from the start position with `gen`. The default reads the record
+    /// notation of [`replay`]; a game with a record format of its own recognises it here.
+    ///
+    /// # Errors
+    /// The first wrong move of the record.
+    fn replay(gen: &dyn Generator<Self>, text: &str) -> Result<ReplaySummary, ReplayError> {
+        replay(gen, text)
+    }
+}
 
 /// What a successful replay found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -55,7 +69,7 @@ impl std::error::Error for ReplayError {}
 
 /// How a record word that is a move gets read: plain move text (`e2e4`, `a7a8m`: only lower-case
 /// letters other than `x`, and digits) through [`Generator::parse_move`], anything else as the
-/// seed's notation (KUMA-8.2) through [`seed::read`].
+/// long algebraic notation (KUMA-8.2) through [`long_algebraic::read`].
 fn read_move<G: Game>(
     gen: &dyn Generator<G>,
     pos: &Position<G>,
@@ -70,7 +84,7 @@ fn read_move<G: Game>(
             MoveTextError::Parse(e) => e.to_string(),
         })
     } else {
-        seed::read(text, pos, gen).map_err(|e| e.to_string())
+        long_algebraic::read(text, pos, gen).map_err(|e| e.to_string())
     }
 }
 
@@ -93,8 +107,8 @@ fn number_text(number: u32, side: Colour) -> String {
 /// The record's layout is described in [`crate::notation::record`]: optional leading text, move
 /// numbers (checked against the position: `12…` must come before Black's twelfth move; the first
 /// move is `1.` in every game, whatever the FEN counter of the start position says), moves
-/// in the seed's notation (KUMA-8.2, every claim of the text checked, see
-/// [`seed::resolve`]) or as plain move text (`e2e4`), a final full stop and an optional result.
+/// in long algebraic notation (KUMA-8.2, every claim of the text checked, see
+/// [`long_algebraic::resolve`]) or as plain move text (`e2e4`), a final full stop and an optional result.
 ///
 /// ```
 /// use fairyspec::{Game, kuma::Kuma, replay::replay};

@@ -7,18 +7,17 @@
 use super::arbitrary::arbitrary_position;
 use super::corpus;
 use super::differential::{
-    differential, differential_walk, differential_walk_visit, Divergence, SortedMoves,
+    differential_walk, differential_walk_visit, perft_agrees, Divergence, SortedMoves,
 };
 use super::properties::{self, PropertyFailure};
 use super::reach::{self, Reach};
 use super::CheckGame;
-use crate::chess::Chess;
 use crate::chu::Chu;
 use crate::congo::Congo;
 use crate::fen::{parse_fen, FenDialect};
-use crate::hunterbeest::Hunterbeest;
 use crate::kuma::{Kuma, KumaKind, KumaSwitches};
-use crate::notation::seed;
+use crate::notation::long_algebraic;
+use crate::registry::{GameCommand, GameId, Registered};
 use crate::replay::replay;
 use crate::switches::Switches;
 use crate::{Game, Move, Position, Shape};
@@ -86,7 +85,8 @@ pub fn read_switches<S: Switches>(u: &mut Unstructured<'_>) -> S {
 /// game's corpus as starting points, the reference generator's moves), the properties of
 /// [`properties::cheap`] there for both generators, then a [`differential_walk`] of the
 /// reference against the bitboard generator along the move choices in the remaining bytes (one byte a ply, at most
-/// [`MAX_PLIES`]), with a full [`differential`] (perft(2) included) where the walk ends.
+/// [`MAX_PLIES`]), and perft(2) compared where the walk ends (with what the walk compared there,
+/// a full [`differential`]).
 ///
 /// # Errors
 /// The first property failure or divergence; [`TargetFailure::NoBitboard`] for a game without a
@@ -159,7 +159,8 @@ pub fn differential_bytes_counted<G: Game>(
         WALK_PERFT_DEPTH,
         &mut visit,
     )?;
-    differential(&*reference, &*other, &end)?;
+    // The walk compared everything but perft at `end`: only perft(2) is left.
+    perft_agrees(&*reference, &*other, &end)?;
     Ok(())
 }
 
@@ -226,14 +227,19 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
     if let Ok(setup) = parse_fen::<crate::chu::ChuKind>(text, Chu::SHAPE, FenDialect::Sfen) {
         properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
     }
-    // Every game under the readings its CheckGame::fen_switches picks: every combination of its
-    // switches (orthodox chess has none); Chu Shogi, with 192, its default and the one combination
-    // the text's length picks. A new game adds its line.
-    position_checks::<Kuma>(text, &Kuma::fen_switches(text))?;
-    position_checks::<Chess>(text, &Chess::fen_switches(text))?;
-    position_checks::<Congo>(text, &Congo::fen_switches(text))?;
-    position_checks::<Hunterbeest>(text, &Hunterbeest::fen_switches(text))?;
-    position_checks::<Chu>(text, &Chu::fen_switches(text))?;
+    // Every game of the registry under the readings its CheckGame::fen_switches picks: every
+    // combination of its switches (orthodox chess has none); Chu Shogi, with 192, its default and
+    // the one combination the text's length picks.
+    struct Checks<'t>(&'t str);
+    impl GameCommand for Checks<'_> {
+        type Output = Result<(), TargetFailure>;
+        fn run<G: Registered>(self) -> Self::Output {
+            position_checks::<G>(self.0, &G::fen_switches(self.0))
+        }
+    }
+    for game in GameId::ALL {
+        game.run(Checks(text))?;
+    }
     Ok(())
 }
 
@@ -311,10 +317,10 @@ pub fn betza(data: &[u8]) -> Result<(), TargetFailure> {
 /// Fuzz target `moves`: any text, read as a move and as a game record.
 ///
 /// - What [`Move::parse`] accepts prints and reads back as the same move.
-/// - What the seed's notation ([`seed::parse`], KUMA-8.2) accepts prints and reads back as the
-///   same seed move.
-/// - In every corpus position, a move that [`crate::Generator::parse_move`] or [`seed::read`]
-///   accepts is legal, and its own text (plain, or [`seed::to_seed`]) reads back as it.
+/// - What long algebraic notation ([`long_algebraic::parse`], KUMA-8.2) accepts prints and reads
+///   back as the same move.
+/// - In every corpus position, a move that [`crate::Generator::parse_move`] or [`long_algebraic::read`]
+///   accepts is legal, and its own text (plain, or [`long_algebraic::to_lan`]) reads back as it.
 /// - [`replay`] of the text as a Kuma record does not panic, and a successful replay ends in a
 ///   valid position.
 ///
@@ -347,15 +353,15 @@ pub fn moves(data: &[u8]) -> Result<(), TargetFailure> {
             }
         }
     }
-    if let Ok(sm) = seed::parse::<Kuma>(text) {
+    if let Ok(sm) = long_algebraic::parse::<Kuma>(text) {
         let printed = sm.to_string();
-        match seed::parse::<Kuma>(&printed) {
+        match long_algebraic::parse::<Kuma>(&printed) {
             Ok(back) if back == sm => {}
             other => {
                 return Err(fail(
                     "-".to_string(),
                     format!(
-                        "seed move {sm:?} prints as {printed:?}, which reads back as {other:?}"
+                        "long algebraic move {sm:?} prints as {printed:?}, which reads back as {other:?}"
                     ),
                 ))
             }
@@ -407,20 +413,20 @@ pub fn moves(data: &[u8]) -> Result<(), TargetFailure> {
                 ));
             }
         }
-        if let Ok(mv) = seed::read(text, &pos, gen) {
+        if let Ok(mv) = long_algebraic::read(text, &pos, gen) {
             if !legal.contains(&mv) {
                 return Err(fail(
                     pos.fen(),
-                    format!("seed::read gives {mv}, not a legal move"),
+                    format!("long_algebraic::read gives {mv}, not a legal move"),
                 ));
             }
-            let written = seed::to_seed(&mv, &pos, gen);
-            let again = seed::read(&written, &pos, gen);
+            let written = long_algebraic::to_lan(&mv, &pos, gen);
+            let again = long_algebraic::read(&written, &pos, gen);
             if again.as_ref() != Ok(&mv) {
                 return Err(fail(
                     pos.fen(),
                     format!(
-                        "seed::read gives {mv}, written {written:?}, which reads back as {again:?}"
+                        "long_algebraic::read gives {mv}, written {written:?}, which reads back as {again:?}"
                     ),
                 ));
             }

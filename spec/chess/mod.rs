@@ -74,6 +74,8 @@ impl crate::Kind for ChessKind {
         ChessKind::Knight,
         ChessKind::Pawn,
     ];
+    const PAWN: Option<Self> = Some(ChessKind::Pawn);
+    const KING: Option<Self> = Some(ChessKind::King);
 
     fn symbol(self) -> &'static str {
         match self {
@@ -148,6 +150,9 @@ impl Game for Chess {
     type Kind = ChessKind;
     type Switches = ChessSwitches;
     const NAME: &'static str = "chess";
+    const TITLE: &'static str = "orthodox chess";
+    /// `#` is checkmate: orthodox chess has no other win.
+    const HASH_IS_CHECKMATE: bool = true;
     /// CHESS-1.1.
     const SHAPE: Shape = Shape::new(8, 8);
     /// CHESS-1.2 (FIDE Art. 2).
@@ -190,6 +195,9 @@ impl Game for Chess {
         Some(Box::new(bitboard::Bitboard::new(*switches)))
     }
 }
+
+/// Records in the common notation of [`crate::replay::replay`].
+impl crate::replay::Records for Chess {}
 
 fn piece(colour: Colour, kind: ChessKind) -> Piece<ChessKind> {
     Piece::new(colour, kind)

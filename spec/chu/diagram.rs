@@ -1,4 +1,4 @@
-//! [`Draw`] for Chu Shogi: its title, its regions (the promotion zones) and where SPEC.md's
+//! [`Draw`] for Chu Shogi: its regions (the promotion zones) and where SPEC.md's
 //! piece diagrams stand.
 
 use super::{rules, Chu, ChuKind};
@@ -6,8 +6,6 @@ use crate::diagram::{Draw, Region, RegionStyle};
 use crate::{Colour, Game, Square};
 
 impl Draw for Chu {
-    const TITLE: &'static str = "Chu Shogi";
-
     /// CHU-4.1: the promotion zones, the four ranks farthest from each side.
     fn regions() -> Vec<Region> {
         let zone = |colour: Colour| {

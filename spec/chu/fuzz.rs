@@ -6,7 +6,7 @@ use super::record::replay_usi;
 use super::repetition::{recreates_position, repetition_outcome};
 use super::{Chu, ChuKind, ChuSwitches, Repetition};
 use crate::check::arbitrary::arbitrary_position;
-use crate::check::differential::{compare_at, differential};
+use crate::check::differential::{compare_at, perft_agrees};
 use crate::check::properties::{self, PropertyFailure};
 use crate::check::reach::Reach;
 use crate::check::targets::{read_switches, TargetFailure, MAX_PLIES, WALK_PERFT_DEPTH};
@@ -23,7 +23,9 @@ pub const REPEAT_FOUR_PLIES_AGO: u8 = 255;
 /// ([`read_switches`]: Kirin recapture × 4 bare-king formulations × counter-strike × lion
 /// protection × last-rank promotion × 3 repetition rules, the last varying fastest), the rest goes to a position from
 /// [`chu_starts`] and its mutations, then a walk of the reference against the bitboard generator
-/// that keeps the game's history ([`chu_walk`]), and a full [`differential`] where it ends.
+/// that keeps the game's history ([`chu_walk`]), and perft(2) compared where it ends (with what
+/// the walk compared there, a full
+/// [`crate::check::differential::differential`]).
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -50,7 +52,8 @@ pub fn chu_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), Ta
     properties::cheap(&*bitboard, &pos)?;
     let choices = u.peek_bytes(u.len()).unwrap_or_default();
     let end = chu_walk(&*reference, &*bitboard, &pos, choices, &switches, reach)?;
-    differential(&*reference, &*bitboard, &end)?;
+    // The walk compared everything but perft at `end` (its last node): only perft(2) is left.
+    perft_agrees(&*reference, &*bitboard, &end)?;
     Ok(())
 }
 

@@ -254,6 +254,8 @@ impl crate::Kind for ChuKind {
         K::PromotedGoBetween,
         K::Tokin,
     ];
+    const PAWN: Option<Self> = Some(K::Pawn);
+    const KING: Option<Self> = Some(K::King);
 
     fn symbol(self) -> &'static str {
         match self {
@@ -634,6 +636,7 @@ impl Game for Chu {
     type Kind = ChuKind;
     type Switches = ChuSwitches;
     const NAME: &'static str = "chu";
+    const TITLE: &'static str = "Chu Shogi";
     const SHAPE: Shape = SHAPE;
     /// CHU-1.2, lishogi's start SFEN.
     const START_FEN: &'static str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";

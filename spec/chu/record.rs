@@ -5,7 +5,7 @@ use super::repetition::{recreates_position, repetition_outcome, western_stalemat
 use super::{Chu, ChuKind, Repetition};
 use crate::game::MoveTextError;
 use crate::notation::record::RecordResult;
-use crate::replay::{ReplayError, ReplaySummary};
+use crate::replay::{Records, ReplayError, ReplaySummary};
 use crate::{Colour, Generator, Move, Outcome, Position};
 
 /// A game record of Chu Shogi, read (CHU-8.3).
@@ -56,6 +56,14 @@ fn ended(
                 .then(|| western_stalemate(gen, pos, positions))
                 .flatten()
         })
+}
+
+impl Records for Chu {
+    /// A USI move list (CHU-8.3): moves separated by white space, `#` comments, an optional
+    /// first line `sfen <SFEN>`; repetition judged over the replayed history (CHU-6.5).
+    fn replay(gen: &dyn Generator<Chu>, text: &str) -> Result<ReplaySummary, ReplayError> {
+        replay_usi(gen, text)
+    }
 }
 
 /// CHU-8.3 — replays a Chu Shogi game record with `gen`: a USI move list (moves separated by

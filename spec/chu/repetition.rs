@@ -21,10 +21,6 @@
 use super::{Chu, ChuKind, Repetition};
 use crate::{Colour, Generator, Move, Outcome, Position, Reason, Setup, Square};
 
-/// The replay of a record, [`super::record::replay_usi`], at the path it had when it lived here.
-#[doc(no_inline)]
-pub use super::record::replay_usi;
-
 /// The repetition key of a position: board, side to move, counter-strike square.
 pub type Key = (Vec<Option<crate::Piece<ChuKind>>>, Colour, Option<Square>);
 

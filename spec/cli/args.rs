@@ -1,13 +1,11 @@
 //! The command line as [clap](https://docs.rs/clap) types: one struct per command, the options
-//! they share, and the value parsers that check numbers and game names while clap reads them.
+//! they share, and the value parsers that check numbers while clap reads them.
 //!
-//! The game names, their status and their rule switches in the help pages are generated from the
-//! games themselves ([`super::games::GAMES`], [`super::games::with_game`]), never written here.
+//! The game names (clap's `ValueEnum` of [`GameId`]) and their rule switches in the help pages are
+//! generated from the games themselves ([`crate::registry`]), never written here.
 
-use super::conform::{Protocol, SetboardStyle};
-use super::games::{GeneratorChoice, GAMES};
-use super::perft::Fault;
 use crate::perft::Counting;
+use crate::registry::{self, GameCommand, GameId, GeneratorChoice, Registered};
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use clap_complete::Shell;
@@ -16,6 +14,49 @@ use clap_complete::Shell;
 pub const MAX_THREADS: usize = 256;
 /// The deepest perft the command line accepts (as in `.perft` files).
 pub const MAX_DEPTH: u32 = 64;
+
+/// How the engine is spoken to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Protocol {
+    /// One process per query: `<command> <depth> "<fen>" "<moves>"`, perftree output
+    Perftree,
+    /// One long-lived UCI engine answering `go perft N`
+    Uci,
+    /// One long-lived USI (shogi) engine answering its perft command (--perft-command)
+    Usi,
+    /// One long-lived XBoard engine without perft: its moves from its highlight answers
+    Xboard,
+}
+
+impl Protocol {
+    /// The library's name for it.
+    pub fn library(self) -> crate::conform::Protocol {
+        match self {
+            Protocol::Perftree => crate::conform::Protocol::Perftree,
+            Protocol::Uci => crate::conform::Protocol::Uci,
+            Protocol::Usi => crate::conform::Protocol::Usi,
+            Protocol::Xboard => crate::conform::Protocol::Xboard,
+        }
+    }
+}
+
+/// How an XBoard engine is given a position (`--setboard`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SetboardStyle {
+    /// `setboard <FEN>`
+    Fen,
+    /// `setboard <board>` only, the first player to move (HaChu 0.21); other positions turned
+    Board,
+}
+
+/// A deliberate rules bug, for testing conformance tooling (`perft --inject-fault NAME`; see
+/// `examples/broken-engine.sh` and `tests/all/conform.rs`). Not for anything else: the counts it
+/// gives are wrong on purpose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Fault {
+    /// En passant captures are never generated
+    NoEnPassant,
+}
 
 /// An executable rules specification of chess variants.
 #[derive(Debug, Parser)]
@@ -94,8 +135,8 @@ pub struct PositionArgs {
 #[derive(Debug, Args)]
 pub struct PerftArgs {
     /// The game
-    #[arg(value_name = "game", value_parser = GameName)]
-    pub game: String,
+    #[arg(value_name = "game")]
+    pub game: GameId,
     /// Plies deep (0 to 64)
     #[arg(value_name = "depth", allow_negative_numbers = true, value_parser = depth)]
     pub depth: u32,
@@ -127,8 +168,8 @@ pub struct PerftArgs {
 #[derive(Debug, Args)]
 pub struct MovesArgs {
     /// The game
-    #[arg(value_name = "game", value_parser = GameName)]
-    pub game: String,
+    #[arg(value_name = "game")]
+    pub game: GameId,
     #[command(flatten)]
     pub position: PositionArgs,
     /// The result as one JSON object (schema fairyspec.moves/1)
@@ -140,8 +181,8 @@ pub struct MovesArgs {
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
     /// The game
-    #[arg(value_name = "game", value_parser = GameName)]
-    pub game: String,
+    #[arg(value_name = "game")]
+    pub game: GameId,
     /// The game record
     #[arg(value_name = "file")]
     pub file: std::path::PathBuf,
@@ -157,8 +198,8 @@ pub struct ReplayArgs {
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
     /// Only this game
-    #[arg(long, value_name = "GAME", value_parser = GameName)]
-    pub game: Option<String>,
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<GameId>,
     /// The reference generator skips counts above this
     #[arg(long, value_name = "N", default_value = "5_000_000", value_parser = max_reference_nodes)]
     pub max_reference_nodes: u64,
@@ -166,7 +207,7 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "N", default_value = "18446744073709551615", hide_default_value = true, value_parser = max_nodes)]
     pub max_nodes: u64,
     /// The corpus: a folder of game folders, one game folder, or one .perft file
-    #[arg(long, value_name = "PATH", default_value = super::verify::DEFAULT_CORPUS)]
+    #[arg(long, value_name = "PATH", default_value = crate::verify::DEFAULT_CORPUS)]
     pub corpus: std::path::PathBuf,
     /// Threads sharing each count's root moves (1 to 256)
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads)]
@@ -184,8 +225,8 @@ pub struct VerifyArgs {
 #[derive(Debug, Args)]
 pub struct ConformArgs {
     /// The game
-    #[arg(value_name = "game", value_parser = GameName)]
-    pub game: String,
+    #[arg(value_name = "game")]
+    pub game: GameId,
     /// The engine's command line (split on spaces, quotes respected; no shell)
     #[arg(long, value_name = "COMMAND", required = true)]
     pub engine: String,
@@ -253,8 +294,8 @@ pub struct MatrixArgs {
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// The game
-    #[arg(value_name = "game", value_parser = GameName)]
-    pub game: String,
+    #[arg(value_name = "game")]
+    pub game: GameId,
     /// The move (`e2e4`, `a7a8m`, a Congo chain `c3e3e5c3`)
     #[arg(value_name = "move")]
     pub mv: String,
@@ -277,7 +318,7 @@ pub struct ExplainArgs {
 pub struct DiagramArgs {
     /// The game, or `all` for SPEC.md's diagrams of every piece of every game (with -o DIR)
     #[arg(value_name = "game", value_parser = GameOrAll)]
-    pub game: String,
+    pub game: Games,
     /// The position (default: the start position). Quote it
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
@@ -325,31 +366,46 @@ pub enum ServeFault {
     PanicRoute,
 }
 
+/// One game, or every game (`diagram all`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Games {
+    /// Every game.
+    All,
+    /// This game.
+    One(GameId),
+}
+
 /// Reads a game name or `all` (for `diagram all`).
 #[derive(Clone, Copy, Debug)]
 pub struct GameOrAll;
 
 impl TypedValueParser for GameOrAll {
-    type Value = String;
+    type Value = Games;
 
     fn parse_ref(
         &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        if value == "all" {
-            return Ok("all".to_string());
+    ) -> Result<Games, clap::Error> {
+        let text = value.to_string_lossy();
+        if text == "all" {
+            return Ok(Games::All);
         }
-        GameName.parse_ref(cmd, arg, value)
+        text.parse().map(Games::One).map_err(|_| {
+            clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                unknown_game_message(&text),
+            )
+        })
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         let all = PossibleValue::new("all").help("every game (SPEC.md's diagrams)");
         Some(Box::new(
-            GAMES
+            GameId::ALL
                 .iter()
-                .map(|g| PossibleValue::new(g.name).help(g.title))
+                .map(|g| PossibleValue::new(g.name()).help(g.title()))
                 .chain(std::iter::once(all)),
         ))
     }
@@ -359,8 +415,8 @@ impl TypedValueParser for GameOrAll {
 #[derive(Debug, Args)]
 pub struct CorpusArgs {
     /// The game
-    #[arg(value_name = "game", value_parser = GameName)]
-    pub game: String,
+    #[arg(value_name = "game")]
+    pub game: GameId,
     /// How many distinct positions (1 to 100000)
     #[arg(long, value_name = "N", required = true, value_parser = positions)]
     pub positions: usize,
@@ -441,52 +497,8 @@ fn map_names() -> clap::builder::PossibleValuesParser {
     )
 }
 
-/// The closest of `choices` to `word`, if it is close enough to be a likely misspelling.
-pub fn did_you_mean<'a>(word: &str, choices: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    choices
-        .into_iter()
-        .map(|c| (strsim::jaro(word, c), c))
-        .filter(|(score, _)| *score > 0.7)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
-}
-
-/// Reads a game name: any name of [`GAMES`] (whether implemented is checked when the command
-/// runs, so that an unfinished game says so). Its possible values feed the help pages and the
-/// shell completions.
-#[derive(Clone, Copy, Debug)]
-pub struct GameName;
-
-impl TypedValueParser for GameName {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        _cmd: &clap::Command,
-        _arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        let text = value.to_string_lossy();
-        if GAMES.iter().any(|g| g.name == text) {
-            return Ok(text.into_owned());
-        }
-        Err(clap::Error::raw(
-            clap::error::ErrorKind::ValueValidation,
-            unknown_game_message(&text),
-        ))
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            GAMES
-                .iter()
-                .map(|g| PossibleValue::new(g.name).help(g.title)),
-        ))
-    }
-}
-
 /// Reads `--switch NAME=VALUE` as text: which game's switch it must be is known only once the
-/// command runs ([`super::games::switches`] checks it then, naming the choices). Its possible
+/// command runs ([`registry::switches`] checks it then, naming the choices). Its possible
 /// values — every `NAME=VALUE` of every game, from [`crate::switches::Switches::SWITCHES`] — feed
 /// the shell completions (the help pages list them per game instead).
 #[derive(Clone, Copy, Debug)]
@@ -508,23 +520,23 @@ impl TypedValueParser for SwitchPair {
         static PAIRS: std::sync::OnceLock<Vec<(String, &'static str)>> = std::sync::OnceLock::new();
         let pairs = PAIRS.get_or_init(|| {
             struct Pairs;
-            impl super::games::GameCommand for Pairs {
+            impl GameCommand for Pairs {
                 type Output = Vec<(String, &'static str)>;
-                fn run<G: super::games::CliGame>(self) -> Result<Self::Output, super::CliError> {
+                fn run<G: Registered>(self) -> Self::Output {
                     use crate::switches::Switches;
-                    Ok(G::Switches::SWITCHES
+                    G::Switches::SWITCHES
                         .iter()
                         .flat_map(|s| {
                             s.readings
                                 .iter()
                                 .map(move |r| (format!("{}={}", s.name, r.value), r.meaning))
                         })
-                        .collect())
+                        .collect()
                 }
             }
             let mut all: Vec<(String, &'static str)> = Vec::new();
-            for g in GAMES {
-                for pair in super::games::with_game(g.name, Pairs).unwrap_or_default() {
+            for g in GameId::ALL {
+                for pair in g.run(Pairs) {
                     if !all.iter().any(|(p, _)| *p == pair.0) {
                         all.push(pair);
                     }
@@ -540,9 +552,8 @@ impl TypedValueParser for SwitchPair {
 
 /// `unknown game "shogi"; the games are: …` with a suggestion when one is close.
 pub fn unknown_game_message(name: &str) -> String {
-    let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
-    let mut msg = format!("unknown game {name:?}; the games are: {}", names.join(", "));
-    if let Some(close) = did_you_mean(name, names.iter().copied()) {
+    let mut msg = registry::UnknownGame(name.to_string()).to_string();
+    if let Some(close) = registry::closest(name, &GameId::names()) {
         msg.push_str(&format!("; did you mean {close:?}?"));
     }
     msg

@@ -2,54 +2,21 @@
 //! (see [`crate::conform`]).
 
 use super::args::ConformArgs;
+pub use super::args::{Protocol, SetboardStyle};
 use super::error::CliError;
-use super::games::{self, CliGame, GameCommand};
 use super::progress;
-use super::verify::DEFAULT_CORPUS;
 use crate::conform::corpus::CorpusError;
 use crate::conform::mapping::builtin;
 use crate::conform::{conform, start_engine, ConformOptions, CorpusEntry, EngineError, EngineSpec};
 use crate::perft::Counting;
+use crate::registry::{self, GameCommand, Registered};
+use crate::verify::DEFAULT_CORPUS;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Seconds one engine query may take unless `--timeout` says otherwise.
 pub const DEFAULT_TIMEOUT: u64 = 60;
-
-/// How the engine is spoken to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Protocol {
-    /// One process per query: `<command> <depth> "<fen>" "<moves>"`, perftree output
-    Perftree,
-    /// One long-lived UCI engine answering `go perft N`
-    Uci,
-    /// One long-lived USI (shogi) engine answering its perft command (--perft-command)
-    Usi,
-    /// One long-lived XBoard engine without perft: its moves from its highlight answers
-    Xboard,
-}
-
-impl Protocol {
-    /// The library's name for it.
-    pub fn library(self) -> crate::conform::Protocol {
-        match self {
-            Protocol::Perftree => crate::conform::Protocol::Perftree,
-            Protocol::Uci => crate::conform::Protocol::Uci,
-            Protocol::Usi => crate::conform::Protocol::Usi,
-            Protocol::Xboard => crate::conform::Protocol::Xboard,
-        }
-    }
-}
-
-/// How an XBoard engine is given a position (`--setboard`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SetboardStyle {
-    /// `setboard <FEN>`
-    Fen,
-    /// `setboard <board>` only, the first player to move (HaChu 0.21); other positions turned
-    Board,
-}
 
 struct Conform<'o> {
     args: ConformArgs,
@@ -67,7 +34,7 @@ pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), Cli
     let corpus = args
         .corpus
         .clone()
-        .unwrap_or_else(|| Path::new(DEFAULT_CORPUS).join(&args.game));
+        .unwrap_or_else(|| Path::new(DEFAULT_CORPUS).join(args.game.name()));
     let options = engine_options(&args.options)?;
     if !options.is_empty() && args.protocol == Protocol::Perftree {
         return Err(CliError::Usage(
@@ -87,16 +54,13 @@ pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), Cli
     if let Some(path) = &args.report {
         check_writable(path)?;
     }
-    let game = args.game.clone();
-    games::with_game(
-        &game,
-        Conform {
-            args,
-            corpus,
-            options,
-            out,
-        },
-    )
+    let game = args.game;
+    game.run(Conform {
+        args,
+        corpus,
+        options,
+        out,
+    })
 }
 
 /// Fails now, before the run, if the report cannot be written: creates (or truncates) the file.
@@ -134,8 +98,8 @@ pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, 
 }
 
 impl GameCommand for Conform<'_> {
-    type Output = ();
-    fn run<G: CliGame>(self) -> Result<(), CliError> {
+    type Output = Result<(), CliError>;
+    fn run<G: Registered>(self) -> Self::Output {
         run::<G>(self)
     }
 }
@@ -144,11 +108,11 @@ fn engine_failed(e: &EngineError) -> CliError {
     CliError::Engine(e.to_string())
 }
 
-fn run<G: CliGame>(cmd: Conform<'_>) -> Result<(), CliError> {
+fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
     let entries = read_corpus(&cmd.corpus, args.depth)?;
-    let switches = games::switches::<G>(args.switches.iter().map(String::as_str))?;
-    let gen = games::generator::<G>(None, &switches)?;
+    let switches = registry::switches::<G>(args.switches.iter().map(String::as_str))?;
+    let gen = registry::generator::<G>(None, &switches)?;
     let map =
         builtin::<G>(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
     let timeout = Duration::from_secs(args.timeout);

@@ -8,7 +8,7 @@
 
 use super::args::CorpusArgs;
 use super::error::CliError;
-use super::games::{self, CliGame, GameCommand};
+use crate::registry::{GameCommand, Registered};
 use crate::{Game, Generator, Position};
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -55,17 +55,17 @@ pub fn corpus_command(args: CorpusArgs, out: &mut dyn Write) -> Result<(), CliEr
         seed: args.seed,
         out,
     };
-    games::with_game(&args.game, cmd)
+    args.game.run(cmd)
 }
 
 impl GameCommand for Corpus<'_> {
-    type Output = ();
-    fn run<G: CliGame>(self) -> Result<(), CliError> {
+    type Output = Result<(), CliError>;
+    fn run<G: Registered>(self) -> Self::Output {
         corpus::<G>(self)
     }
 }
 
-fn corpus<G: CliGame>(cmd: Corpus<'_>) -> Result<(), CliError> {
+fn corpus<G: Registered>(cmd: Corpus<'_>) -> Result<(), CliError> {
     let gen = G::reference(&G::Switches::default());
     let mut rng = SplitMix64::new(cmd.seed);
     writeln!(

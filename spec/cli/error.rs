@@ -1,6 +1,8 @@
 //! [`CliError`]: everything that can stop a command, and the exit code it maps to.
 
+use crate::registry::InputError;
 use crate::replay::ReplayError;
+use crate::verify::CorpusError;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
@@ -8,8 +10,8 @@ use std::path::PathBuf;
 /// Why a command did not succeed.
 ///
 /// Exit codes: `1` when the command ran and found something wrong (a corpus mismatch, an illegal
-/// move in a record), `2` when it could not run at all (bad arguments, an unknown or unfinished
-/// game, a bad FEN, a file that cannot be read).
+/// move in a record), `2` when it could not run at all (bad arguments, an unknown game, a bad
+/// FEN, a file that cannot be read).
 #[derive(Debug)]
 pub enum CliError {
     /// The command line is malformed: unknown command or option, missing or extra argument, a
@@ -17,19 +19,12 @@ pub enum CliError {
     Usage(String),
     /// A mistake clap found, already in fairyspec's words with the help page to see.
     CommandLine(String),
-    /// A game name that fairyspec does not know.
-    UnknownGame(String),
-    /// A game fairyspec knows but has not implemented yet.
-    NotImplemented(String),
-    /// `--generator bitboard` for a game that has no bitboard generator yet.
-    NoBitboard(&'static str),
-    /// `--fen` that is not a position of the game.
-    Fen { fen: String, message: String },
+    /// `--fen` that is not a position of the game, a `--switch` the game does not have or a value
+    /// it does not accept, `--generator bitboard` for a game without one.
+    Input(InputError),
     /// `--moves` text that is not a legal line from the position (the message names the move
     /// and the position it was tried in).
     Moves(String),
-    /// A `--switch` the game does not have, or a value it does not accept.
-    Switch(String),
     /// A file or folder that cannot be read.
     Io { path: PathBuf, error: io::Error },
     /// The corpus folder is missing or holds nothing to check.
@@ -69,25 +64,8 @@ impl fmt::Display for CliError {
         match self {
             CliError::Usage(msg) => write!(f, "{msg} (see `fairyspec --help`)"),
             CliError::CommandLine(msg) => write!(f, "{msg}"),
-            CliError::UnknownGame(name) => write!(
-                f,
-                "unknown game {name:?}; the games are: {}",
-                super::games::GAMES
-                    .iter()
-                    .map(|g| g.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            CliError::NotImplemented(name) => {
-                write!(f, "the game {name:?} is not implemented yet")
-            }
-            CliError::NoBitboard(name) => write!(
-                f,
-                "{name} has no bitboard generator yet; use --generator reference"
-            ),
-            CliError::Fen { fen, message } => write!(f, "--fen {fen:?}: {message}"),
+            CliError::Input(e) => write!(f, "{e}"),
             CliError::Moves(msg) => write!(f, "--moves: {msg}"),
-            CliError::Switch(msg) => write!(f, "{msg}"),
             CliError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             CliError::Corpus(msg) => write!(f, "{msg}"),
             CliError::Replay(e) => write!(f, "{e}"),
@@ -119,6 +97,21 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 impl From<ReplayError> for CliError {
     fn from(e: ReplayError) -> Self {
         CliError::Replay(e)
+    }
+}
+
+impl From<InputError> for CliError {
+    fn from(e: InputError) -> Self {
+        CliError::Input(e)
+    }
+}
+
+impl From<CorpusError> for CliError {
+    fn from(e: CorpusError) -> Self {
+        match e {
+            CorpusError::Io { path, error } => CliError::Io { path, error },
+            CorpusError::Corpus(msg) => CliError::Corpus(msg),
+        }
     }
 }
 

@@ -1,12 +1,12 @@
 //! `fairyspec explain` (why a move is legal or not, from the reference generator's own trace)
 //! and `fairyspec diagram` (boards and piece moves as SVG).
 
-use super::args::{DiagramArgs, ExplainArgs};
+use super::args::{DiagramArgs, ExplainArgs, Games};
 use super::error::CliError;
-use super::games::{self, CliGame, GameCommand};
-use super::json;
 use crate::diagram::{self, Board, Draw};
+use crate::documents;
 use crate::explain::{explain, Explain};
+use crate::registry::{self, GameCommand, Registered};
 use crate::{Game, Generator, Kind, Move, Piece, Position, Square};
 use std::io::Write;
 use std::path::Path;
@@ -17,8 +17,8 @@ use std::path::Path;
 /// Exit status 2 for what cannot be read (game, FEN, switches, `--moves`, the move text); an
 /// illegal move is an answer, not an error.
 pub fn explain_command(args: ExplainArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let game = args.game.clone();
-    games::with_game(&game, ExplainRequest { args, out })
+    let game = args.game;
+    game.run(ExplainRequest { args, out })
 }
 
 struct ExplainRequest<'a> {
@@ -27,12 +27,12 @@ struct ExplainRequest<'a> {
 }
 
 /// The position of `--fen` after the moves of `--moves`, played by the reference generator.
-fn position_after<G: CliGame>(
+fn position_after<G: Registered>(
     gen: &dyn Generator<G>,
     fen: Option<&str>,
     moves: Option<&str>,
 ) -> Result<Position<G>, CliError> {
-    let mut pos = games::position::<G>(fen)?;
+    let mut pos = registry::position::<G>(fen)?;
     for text in moves.unwrap_or("").split_whitespace() {
         let mv = gen
             .parse_move(&pos, text)
@@ -43,23 +43,23 @@ fn position_after<G: CliGame>(
 }
 
 impl GameCommand for ExplainRequest<'_> {
-    type Output = ();
+    type Output = Result<(), CliError>;
 
-    fn run<G: CliGame>(self) -> Result<(), CliError> {
+    fn run<G: Registered>(self) -> Self::Output {
         let a = &self.args;
-        let switches = games::switches::<G>(a.switches.iter().map(String::as_str))?;
+        let switches = registry::switches::<G>(a.switches.iter().map(String::as_str))?;
         let gen = G::reference(&switches);
         let pos = position_after::<G>(&*gen, a.fen.as_deref(), a.moves.as_deref())?;
         let e = explain::<G>(&switches, &pos, &a.mv)
             .map_err(|e| CliError::Usage(format!("<move>: {e}")))?;
         if a.json {
-            json::write(
+            Ok(documents::write_line(
                 self.out,
-                &json::Explain {
-                    schema: json::EXPLAIN_SCHEMA,
+                &documents::Explain {
+                    schema: documents::EXPLAIN_SCHEMA,
                     explanation: &e,
                 },
-            )
+            )?)
         } else {
             write!(self.out, "{e}")?;
             Ok(())
@@ -72,15 +72,17 @@ impl GameCommand for ExplainRequest<'_> {
 /// # Errors
 /// Exit status 2 for what cannot be read or written.
 pub fn diagram_command(args: DiagramArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if args.game == "all" {
-        let Some(dir) = &args.output else {
-            return Err(CliError::Usage("diagram all needs -o DIR".to_string()));
-        };
-        return write_spec_diagrams(dir, out);
-    }
-    let game = args.game.clone();
+    let game = match args.game {
+        Games::All => {
+            let Some(dir) = &args.output else {
+                return Err(CliError::Usage("diagram all needs -o DIR".to_string()));
+            };
+            return write_spec_diagrams(dir, out);
+        }
+        Games::One(game) => game,
+    };
     let output = args.output.clone();
-    let svg = games::with_game(&game, DiagramRequest { args })?;
+    let svg = game.run(DiagramRequest { args })?;
     match output {
         Some(file) if file.as_os_str() != "-" => {
             std::fs::write(&file, svg).map_err(|error| CliError::Io { path: file, error })?;
@@ -92,7 +94,7 @@ pub fn diagram_command(args: DiagramArgs, out: &mut dyn Write) -> Result<(), Cli
 
 /// Writes SPEC.md's diagrams, `DIR/<game>/<piece>.svg`, and lists the files written.
 fn write_spec_diagrams(dir: &Path, out: &mut dyn Write) -> Result<(), CliError> {
-    for (game, file, svg) in diagram::all_spec_sets() {
+    for (game, file, svg) in registry::all_spec_sets() {
         let folder = dir.join(game);
         std::fs::create_dir_all(&folder).map_err(|error| CliError::Io {
             path: folder.clone(),
@@ -128,11 +130,11 @@ fn square<G: Explain>(text: &str) -> Result<Square, CliError> {
 }
 
 impl GameCommand for DiagramRequest {
-    type Output = String;
+    type Output = Result<String, CliError>;
 
-    fn run<G: CliGame>(self) -> Result<String, CliError> {
+    fn run<G: Registered>(self) -> Self::Output {
         let a = &self.args;
-        let switches = games::switches::<G>(a.switches.iter().map(String::as_str))?;
+        let switches = registry::switches::<G>(a.switches.iter().map(String::as_str))?;
         let gen = G::reference(&switches);
         let start = Position::<G>::start();
         let mut pos_for_text: Option<Position<G>> = None;
@@ -152,7 +154,7 @@ impl GameCommand for DiagramRequest {
             diagram::piece_diagram::<G>(piece.kind, piece.colour, sq)
         } else {
             let pos = position_after::<G>(&*gen, a.fen.as_deref(), a.moves.as_deref())?;
-            let title = format!("{} — {}", G::TITLE, pos.fen());
+            let title = format!("{} — {}", crate::diagram::capitalised(G::TITLE), pos.fen());
             let mut board = Board::of::<G>(pos.setup(), title);
             pos_for_text = Some(pos.clone());
             if let Some(text) = &a.square {

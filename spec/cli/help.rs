@@ -1,14 +1,13 @@
 //! The parts of the help pages that clap cannot derive: the synopsis of every command, the games
 //! with their status, their rule switches, and the longer explanations of each command.
 //!
-//! The games and switches are generated from the games themselves ([`GAMES`], [`with_game`] and
-//! each game's `Switches` type, [`crate::switches::Switches`]), so a new game appears here without
-//! an edit.
+//! The games and switches are generated from the games themselves ([`GameId`] and each game's
+//! `Switches` type, [`crate::switches::Switches`]), so a new game appears here without an edit.
 
-use super::games::{with_game, CliGame, GameCommand, GAMES};
-use super::verify::DEFAULT_MAX_REFERENCE_NODES;
-use super::CliError;
+use crate::registry::{GameCommand, GameId, Registered};
 use crate::switches::Switches;
+use crate::verify::DEFAULT_MAX_REFERENCE_NODES;
+use crate::Game;
 
 /// The text after the command list of `fairyspec --help`: a synopsis of every command (from the
 /// clap definition `cmd`), the games, the switches, move text and exit status.
@@ -97,40 +96,26 @@ fn wrap(items: &[String], width: usize, first: &str, rest: &str) -> String {
     out
 }
 
-/// One line per game: its name, its title and whether it is implemented.
+/// One line per game: its name and its title (every game of the registry is implemented).
 pub fn games() -> String {
-    GAMES
+    GameId::ALL
         .iter()
-        .map(|g| {
-            let status = match with_game(g.name, Probe) {
-                Ok(()) => "implemented",
-                Err(_) => "not implemented yet",
-            };
-            format!("  {:<12} {} ({status})\n", g.name, g.title)
-        })
+        .map(|g| format!("  {:<12} {} (implemented)\n", g.name(), g.title()))
         .collect()
 }
 
-struct Probe;
-impl GameCommand for Probe {
-    type Output = ();
-    fn run<G: CliGame>(self) -> Result<(), CliError> {
-        Ok(())
-    }
-}
-
-/// One line per implemented game with its switches and their values, default first.
+/// One line per game with its switches and their values, default first.
 pub fn switches() -> String {
     struct Doc;
     impl GameCommand for Doc {
         type Output = Vec<(String, Vec<String>)>;
-        fn run<G: CliGame>(self) -> Result<Self::Output, CliError> {
-            Ok(switch_values::<G>())
+        fn run<G: Registered>(self) -> Self::Output {
+            switch_values::<G>()
         }
     }
-    GAMES
+    GameId::ALL
         .iter()
-        .filter_map(|g| Some((g.name, with_game(g.name, Doc).ok()?)))
+        .map(|g| (g.name(), g.run(Doc)))
         .map(|(name, list)| {
             let list: Vec<String> = list
                 .iter()
@@ -147,7 +132,7 @@ pub fn switches() -> String {
 }
 
 /// The switches of `G` with their values, the default first ([`Switches::SWITCHES`]).
-pub fn switch_values<G: CliGame>() -> Vec<(String, Vec<String>)> {
+pub fn switch_values<G: Game>() -> Vec<(String, Vec<String>)> {
     G::Switches::SWITCHES
         .iter()
         .map(|s| (s.name.to_string(), s.values().map(str::to_string).collect()))

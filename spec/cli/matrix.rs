@@ -4,10 +4,10 @@
 use super::args::MatrixArgs;
 use super::conform::read_corpus;
 use super::error::CliError;
-use super::games::{self, CliGame, GameCommand};
 use crate::conform::mapping::builtin;
 use crate::conform::matrix::{check_version, outcome_of, parse_matrix, render, Outcome, Row, Run};
 use crate::conform::{conform, start_engine, ConformOptions, EngineSpec};
+use crate::registry::{self, GameCommand, GameId, Registered};
 use std::io::Write;
 
 /// The page's first lines (the table and the details follow).
@@ -172,7 +172,11 @@ fn run_row(row: &Row) -> Result<Outcome, CliError> {
             return Ok(Outcome::Unavailable(why));
         }
     }
-    games::with_game(&row.game, RowCommand { run })
+    let game: GameId = row
+        .game
+        .parse()
+        .map_err(|e: registry::UnknownGame| CliError::Usage(e.to_string()))?;
+    game.run(RowCommand { run })
 }
 
 struct RowCommand<'a> {
@@ -180,15 +184,15 @@ struct RowCommand<'a> {
 }
 
 impl GameCommand for RowCommand<'_> {
-    type Output = Outcome;
-    fn run<G: CliGame>(self) -> Result<Outcome, CliError> {
+    type Output = Result<Outcome, CliError>;
+    fn run<G: Registered>(self) -> Result<Outcome, CliError> {
         let run = self.run;
         let entries: Vec<_> = read_corpus(std::path::Path::new(&run.corpus), Some(run.depth))?
             .into_iter()
             .step_by(run.sample)
             .collect();
-        let switches = games::switches::<G>(run.switches.iter().map(String::as_str))?;
-        let gen = games::generator::<G>(None, &switches)?;
+        let switches = registry::switches::<G>(run.switches.iter().map(String::as_str))?;
+        let gen = registry::generator::<G>(None, &switches)?;
         let map =
             builtin::<G>(&run.map).ok_or_else(|| CliError::Usage(format!("map {:?}", run.map)))?;
         let spec = EngineSpec {

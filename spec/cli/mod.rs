@@ -18,16 +18,15 @@
 //! ```
 //!
 //! `fairyspec --help` and `fairyspec <command> --help` give the whole contract, and `tests/all/cli.rs`
-//! exercises it end to end. The machine-readable output of `--json` is described in [`json`].
+//! exercises it end to end. The machine-readable output of `--json` is the library's documents,
+//! [`crate::documents`]; the games come from [`crate::registry`].
 
 pub mod args;
 pub mod conform;
 pub mod corpus;
 pub mod error;
 pub mod explain;
-pub mod games;
 pub mod help;
-pub mod json;
 pub mod matrix;
 pub mod perft;
 pub mod progress;
@@ -199,6 +198,9 @@ fn usage_message(e: &clap::Error, definition: &clap::Command, args: &[String]) -
             let value = text(ContextKind::InvalidValue).unwrap_or_default();
             if value.is_empty() {
                 return format!("option {arg} needs a value");
+            }
+            if arg == "<game>" || arg == "--game" {
+                return args::unknown_game_message(&value);
             }
             let mut msg = format!(
                 "{arg} must be one of: {}",

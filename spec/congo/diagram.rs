@@ -1,4 +1,4 @@
-//! [`Draw`] for Congo: its title, its regions (the river and the castles) and where SPEC.md's
+//! [`Draw`] for Congo: its regions (the river and the castles) and where SPEC.md's
 //! piece diagrams stand.
 
 use super::{in_castle, in_river, Congo, CongoKind};
@@ -6,8 +6,6 @@ use crate::diagram::{Draw, Region, RegionStyle};
 use crate::{Colour, Game, Square};
 
 impl Draw for Congo {
-    const TITLE: &'static str = "Congo";
-
     /// CONGO-1.2: the river (rank 4) and the two castles.
     fn regions() -> Vec<Region> {
         let squares =

@@ -75,6 +75,7 @@ impl crate::Kind for CongoKind {
         CongoKind::Pawn,
         CongoKind::Superpawn,
     ];
+    const PAWN: Option<Self> = Some(CongoKind::Pawn);
 
     fn symbol(self) -> &'static str {
         match self {
@@ -210,6 +211,7 @@ impl Game for Congo {
     type Kind = CongoKind;
     type Switches = CongoSwitches;
     const NAME: &'static str = "congo";
+    const TITLE: &'static str = "Congo";
     const SHAPE: Shape = Shape::new(7, 7);
     /// CONGO-1.3.
     const START_FEN: &'static str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";

@@ -28,7 +28,7 @@
 //! record names.
 
 use super::{Congo, CongoKind};
-use crate::replay::{ReplayError, ReplaySummary};
+use crate::replay::{Records, ReplayError, ReplaySummary};
 use crate::{Colour, Game, Generator, Move, Position, Square, Via};
 use std::collections::BTreeSet;
 
@@ -62,6 +62,18 @@ impl ZillionsPly {
             to,
             promotion: None,
         })
+    }
+}
+
+impl Records for Congo {
+    /// Zillions of Games save files (`.zsg`, recognised by their first line) or the common
+    /// record notation.
+    fn replay(gen: &dyn Generator<Congo>, text: &str) -> Result<ReplaySummary, ReplayError> {
+        if is_zillions(text) {
+            replay_zillions(gen, text)
+        } else {
+            crate::replay::replay(gen, text)
+        }
     }
 }
 

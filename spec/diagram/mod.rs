@@ -81,9 +81,6 @@ pub enum RegionStyle {
 
 /// A game that can be drawn.
 pub trait Draw: Explain {
-    /// The game's title for the picture.
-    const TITLE: &'static str;
-
     /// The board's regions (none by default).
     fn regions() -> Vec<Region> {
         Vec::new()
@@ -232,7 +229,7 @@ pub fn piece_diagram<G: Draw>(kind: G::Kind, colour: Colour, sq: Square) -> Boar
     setup.set(sq, Some(Piece::new(colour, kind)));
     let title = format!(
         "{} — {} ({}) on {}",
-        G::TITLE,
+        capitalised(G::TITLE),
         kind.name(),
         kind.symbol(),
         G::square_name(sq)
@@ -269,20 +266,12 @@ pub fn spec_set<G: Draw>() -> Vec<(String, String)> {
         .collect()
 }
 
-/// SPEC.md's diagrams of every game: `(game, file name, SVG)`, the files of
-/// `docs/diagrams/<game>/`.
-pub fn all_spec_sets() -> Vec<(&'static str, String, String)> {
-    use crate::{chess::Chess, chu::Chu, congo::Congo, hunterbeest::Hunterbeest, kuma::Kuma};
-    fn of<G: Draw>() -> Vec<(&'static str, String, String)> {
-        spec_set::<G>()
-            .into_iter()
-            .map(|(f, s)| (G::NAME, f, s))
-            .collect()
+/// `title` with its first letter in upper case, for the start of a picture's title (`orthodox
+/// chess` → `Orthodox chess`).
+pub fn capitalised(title: &str) -> String {
+    let mut chars = title.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
-    let mut all = of::<Kuma>();
-    all.extend(of::<Chess>());
-    all.extend(of::<Congo>());
-    all.extend(of::<Hunterbeest>());
-    all.extend(of::<Chu>());
-    all
 }

@@ -29,9 +29,10 @@
 //!      lion-trading rules as `Why::ProtectedLion` and `Why::CounterStrike` with their squares,
 //!      built only when the trace is listening;
 //!    - a finished game as [`Trace::game_over`].
-//! 2. `impl Explain` (this trait) and `impl Draw` ([`crate::diagram::Draw`]: the title, the
-//!    promotion zones as regions, the squares of SPEC.md's diagrams); add the game to
-//!    [`crate::diagram::all_spec_sets`] and run `fairyspec diagram all -o docs/diagrams`.
+//! 2. `impl Explain` (this trait) and `impl Draw` ([`crate::diagram::Draw`]: the promotion zones
+//!    as regions, the squares of SPEC.md's diagrams), in the game's folder
+//!    (`spec/<game>/explain.rs`, `spec/<game>/diagram.rs`); add the game's line to
+//!    [`crate::registry`] and run `fairyspec diagram all -o docs/diagrams`.
 //! 3. The property and golden tests (`tests/all/explain_*.rs`, `tests/all/diagrams.rs`) take a
 //!    line for it.
 //!

@@ -1,12 +1,10 @@
-//! [`Draw`] for Bachelor Hunterbeest: its title and where SPEC.md's piece diagrams stand.
+//! [`Draw`] for Bachelor Hunterbeest: where SPEC.md's piece diagrams stand.
 
 use super::{Hunterbeest, HunterbeestKind};
 use crate::diagram::Draw;
 use crate::Square;
 
 impl Draw for Hunterbeest {
-    const TITLE: &'static str = "Bachelor Hunterbeest";
-
     /// e4; the Pawn on e2, to show the double step.
     fn diagram_square(kind: HunterbeestKind) -> Square {
         match kind {

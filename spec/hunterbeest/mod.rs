@@ -87,6 +87,8 @@ impl crate::Kind for HunterbeestKind {
         HunterbeestKind::Hinny,
         HunterbeestKind::Cohinny,
     ];
+    const PAWN: Option<Self> = Some(HunterbeestKind::Pawn);
+    const KING: Option<Self> = Some(HunterbeestKind::King);
 
     fn symbol(self) -> &'static str {
         match self {
@@ -150,12 +152,6 @@ impl HunterbeestKind {
     /// BHB-5.1 — the two five-way pieces, either of which may castle.
     pub const fn is_five_way(self) -> bool {
         matches!(self, HunterbeestKind::Huntress | HunterbeestKind::Hawkress)
-    }
-
-    /// BHB-6.3 — the King's partners: a Queen ("mate") or a Gnu ("tame") next to its own King
-    /// after its side's move wins.
-    pub const fn is_partner(self) -> bool {
-        matches!(self, HunterbeestKind::Queen | HunterbeestKind::Gnu)
     }
 }
 
@@ -268,6 +264,7 @@ impl Game for Hunterbeest {
     type Kind = HunterbeestKind;
     type Switches = HunterbeestSwitches;
     const NAME: &'static str = "hunterbeest";
+    const TITLE: &'static str = "Bachelor Hunterbeest";
     const SHAPE: Shape = Shape::new(9, 8);
     /// BHB-1.2 — the reconstructed array [`START_ARRAY`].
     const START_FEN: &'static str = START_ARRAY;
@@ -318,6 +315,9 @@ impl Game for Hunterbeest {
         Some(Box::new(bitboard::Bitboard::new(*switches)))
     }
 }
+
+/// Records in the common notation of [`crate::replay::replay`].
+impl crate::replay::Records for Hunterbeest {}
 
 fn piece(colour: Colour, kind: HunterbeestKind) -> Piece<HunterbeestKind> {
     Piece::new(colour, kind)

@@ -1,12 +1,10 @@
-//! [`Draw`] for Kuma Chess: its title and where SPEC.md's piece diagrams stand.
+//! [`Draw`] for Kuma Chess: where SPEC.md's piece diagrams stand.
 
 use super::{Kuma, KumaKind};
 use crate::diagram::Draw;
 use crate::Square;
 
 impl Draw for Kuma {
-    const TITLE: &'static str = "Kuma Chess";
-
     /// The centre (d4); the Pawn on its second rank, to show the double step.
     fn diagram_square(kind: KumaKind) -> Square {
         match kind {

@@ -69,6 +69,8 @@ impl crate::Kind for KumaKind {
         KumaKind::BearSoldier,
         KumaKind::MightyBear,
     ];
+    const PAWN: Option<Self> = Some(KumaKind::Pawn);
+    const KING: Option<Self> = Some(KumaKind::King);
 
     fn symbol(self) -> &'static str {
         match self {
@@ -211,6 +213,7 @@ impl Game for Kuma {
     type Kind = KumaKind;
     type Switches = KumaSwitches;
     const NAME: &'static str = "kuma";
+    const TITLE: &'static str = "Kuma Chess";
     const SHAPE: Shape = Shape::new(8, 8);
     /// KUMA-1.2.
     const START_FEN: &'static str = "ubvskvbr/pppppppp/8/8/8/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1";
@@ -255,6 +258,9 @@ impl Game for Kuma {
         Some(Box::new(bitboard::Bitboard::new(*switches)))
     }
 }
+
+/// Records in the common notation of [`crate::replay::replay`].
+impl crate::replay::Records for Kuma {}
 
 fn piece(colour: Colour, kind: KumaKind) -> Piece<KumaKind> {
     Piece::new(colour, kind)

@@ -1,10 +1,10 @@
 //! KUMA-8.2 — unit tests of the seed notation: reading, typed errors, every claim `resolve`
 //! checks, and the print → read round trip.
 
-use super::record::{tokenize, RecordToken};
-use super::seed::{
-    self, CastleSide, Mark, ParseSeedErrorKind as P, SeedBody, SeedMove, SeedMoveError as E,
+use super::long_algebraic::{
+    self, CastleSide, LanBody, LanMove, LanMoveError as E, Mark, ParseLanErrorKind as P,
 };
+use super::record::{tokenize, RecordToken};
 use crate::kuma::{Kuma, KumaKind as K};
 use crate::{Game, Generator, Move, Outcome, Position, Reason, Square, Via};
 use proptest::prelude::*;
@@ -34,9 +34,9 @@ fn piece_move(
     capture: bool,
     promotion: Option<K>,
     mark: Mark,
-) -> SeedMove<K> {
-    SeedMove {
-        body: SeedBody::Piece {
+) -> LanMove<K> {
+    LanMove {
+        body: LanBody::Piece {
             letter,
             from: sq(from),
             via: Via::EMPTY,
@@ -107,7 +107,7 @@ fn kuma_8_2_reads_every_form_of_the_seed() {
         ),
     ];
     for (text, expected) in cases {
-        assert_eq!(seed::parse::<Kuma>(text), Ok(expected), "{text}");
+        assert_eq!(long_algebraic::parse::<Kuma>(text), Ok(expected), "{text}");
     }
     for (text, side, mark) in [
         ("0–0", CastleSide::Short, no),
@@ -117,11 +117,11 @@ fn kuma_8_2_reads_every_form_of_the_seed() {
         ("0-0-0", CastleSide::Long, no),
         ("0–0×", CastleSide::Short, mate),
     ] {
-        let expected = SeedMove {
-            body: SeedBody::Castle(side),
+        let expected = LanMove {
+            body: LanBody::Castle(side),
             mark,
         };
-        assert_eq!(seed::parse::<Kuma>(text), Ok(expected), "{text}");
+        assert_eq!(long_algebraic::parse::<Kuma>(text), Ok(expected), "{text}");
     }
 }
 
@@ -135,7 +135,7 @@ fn kuma_8_2_prints_the_seed_characters() {
         ("Sb2xc1M+", "Sb2:c1M+"),
         ("Pe2-e4", "Pe2–e4"),
     ] {
-        let value = seed::parse::<Kuma>(input).map(|m| m.to_string());
+        let value = long_algebraic::parse::<Kuma>(input).map(|m| m.to_string());
         assert_eq!(value.as_deref(), Ok(printed), "{input}");
     }
 }
@@ -168,7 +168,7 @@ fn kuma_8_2_garbage_is_a_typed_error_with_its_column() {
         ("–e4", P::ExpectedSquare, 0),
     ];
     for (text, kind, column) in cases {
-        match seed::parse::<Kuma>(text) {
+        match long_algebraic::parse::<Kuma>(text) {
             Err(e) => assert_eq!((e.kind, e.column), (kind, column), "{text:?}"),
             Ok(m) => panic!("{text:?} read as {m}"),
         }
@@ -179,24 +179,24 @@ proptest! {
     /// Any text: a typed result, never a panic; what reads prints back to the same value.
     #[test]
     fn kuma_8_2_parse_any_text(text in ".{0,12}") {
-        if let Ok(m) = seed::parse::<Kuma>(&text) {
-            prop_assert_eq!(seed::parse::<Kuma>(&m.to_string()), Ok(m));
+        if let Ok(m) = long_algebraic::parse::<Kuma>(&text) {
+            prop_assert_eq!(long_algebraic::parse::<Kuma>(&m.to_string()), Ok(m));
         }
     }
 
     /// Text from the notation's own alphabet, so that many inputs read.
     #[test]
     fn kuma_8_2_parse_notation_alphabet(text in "[KPEBVGURDSMQOa-ix0-9–:+×#-]{0,9}") {
-        if let Ok(m) = seed::parse::<Kuma>(&text) {
-            prop_assert_eq!(seed::parse::<Kuma>(&m.to_string()), Ok(m));
+        if let Ok(m) = long_algebraic::parse::<Kuma>(&text) {
+            prop_assert_eq!(long_algebraic::parse::<Kuma>(&m.to_string()), Ok(m));
         }
     }
 }
 
 fn read(text: &str, p: &Position<Kuma>) -> Result<Move<K>, E<K>> {
     let gen = reference();
-    match seed::parse::<Kuma>(text) {
-        Ok(syntax) => seed::resolve(&syntax, p, &*gen),
+    match long_algebraic::parse::<Kuma>(text) {
+        Ok(syntax) => long_algebraic::resolve(&syntax, p, &*gen),
         Err(e) => panic!("{text}: {e}"),
     }
 }
@@ -245,7 +245,7 @@ fn kuma_6_1_en_passant_is_a_capture() {
     assert_eq!(read("e5xd6", &p), Ok(ep));
     assert_eq!(read("e5–d6", &p), Err(E::MissingCaptureMark));
     assert_eq!(read("e5:e6", &p), Err(E::SpuriousCaptureMark));
-    assert_eq!(seed::to_seed(&ep, &p, &*gen), "e5:d6");
+    assert_eq!(long_algebraic::to_lan(&ep, &p, &*gen), "e5:d6");
 }
 
 #[test]
@@ -273,7 +273,7 @@ fn kuma_5_1_the_promotion_letter_is_the_piece_made() {
             written: K::BearsEyes
         })
     );
-    assert_eq!(seed::to_seed(&promote, &p, &*gen), "c7–c8E");
+    assert_eq!(long_algebraic::to_lan(&promote, &p, &*gen), "c7–c8E");
 }
 
 #[test]
@@ -372,8 +372,8 @@ fn kuma_4_1_castling_both_ways() {
     let long = Move::new(sq("e1"), sq("c1"));
     assert_eq!(read("0–0", &p), Ok(short));
     assert_eq!(read("O-O-O", &p), Ok(long));
-    assert_eq!(seed::to_seed(&short, &p, &*gen), "0–0");
-    assert_eq!(seed::to_seed(&long, &p, &*gen), "0–0–0");
+    assert_eq!(long_algebraic::to_lan(&short, &p, &*gen), "0–0");
+    assert_eq!(long_algebraic::to_lan(&long, &p, &*gen), "0–0–0");
     let no_rights = pos("4k3/8/8/8/8/8/8/U3K2R w - - 0 1");
     assert_eq!(
         read("0–0", &no_rights),
@@ -384,13 +384,14 @@ fn kuma_4_1_castling_both_ways() {
 /// Every legal move of `p` prints in the seed's characters and reads back as itself.
 fn assert_round_trip(gen: &dyn Generator<Kuma>, p: &Position<Kuma>) {
     for mv in gen.legal_moves(p) {
-        let text = seed::to_seed(&mv, p, gen);
+        let text = long_algebraic::to_lan(&mv, p, gen);
         assert!(
             !text.contains('-') && !text.contains('x') && !text.contains('O'),
             "{text}"
         );
-        let back = seed::parse::<Kuma>(&text).map_err(|e| e.to_string());
-        let back = back.and_then(|s| seed::resolve(&s, p, gen).map_err(|e| e.to_string()));
+        let back = long_algebraic::parse::<Kuma>(&text).map_err(|e| e.to_string());
+        let back =
+            back.and_then(|s| long_algebraic::resolve(&s, p, gen).map_err(|e| e.to_string()));
         assert_eq!(back, Ok(mv), "{text} in {p}");
     }
 }
@@ -448,9 +449,9 @@ fn kuma_8_2_round_trip_along_the_sample_games() {
             if ply % 3 == 0 {
                 assert_round_trip(&*gen, &p);
             }
-            let mv = seed::read(text, &p, &*gen);
+            let mv = long_algebraic::read(text, &p, &*gen);
             let Ok(mv) = mv else { panic!("{text}: {mv:?}") };
-            assert_eq!(seed::to_seed(&mv, &p, &*gen), text);
+            assert_eq!(long_algebraic::to_lan(&mv, &p, &*gen), text);
             p = gen.play_unchecked(&p, &mv);
         }
         assert!(gen.outcome(&p).is_some());

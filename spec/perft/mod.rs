@@ -18,9 +18,12 @@
 pub mod hash;
 
 use crate::{Game, Generator, Move, Position};
+use hash::PerftTable;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// What perft counts as one node of the tree.
 ///
@@ -288,6 +291,100 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftRecord>, ParsePerftError>
         finish(rec, &mut records)?;
     }
     Ok(records)
+}
+
+/// A progress callback: `(root moves done, root moves, move text, its count)`.
+pub type Progress<'a> = dyn Fn(usize, usize, &str, u64) + Sync + 'a;
+
+/// Perft divided by root move, the root moves shared out among `threads` threads (each takes the
+/// next unfinished root move). Same result as [`divide`]: sorted by move text; at
+/// depth 0 no moves and a total of 1.
+pub fn divide_threads<G: Game>(
+    gen: &dyn Generator<G>,
+    pos: &Position<G>,
+    depth: u32,
+    threads: usize,
+    progress: Option<&Progress<'_>>,
+) -> Divide {
+    let options = DivideOptions {
+        threads,
+        counting: Counting::Routes,
+        table: None,
+    };
+    divide_with(gen, pos, depth, &options, progress)
+}
+
+/// How [`divide_with`] counts: threads, routes or results (CHU-9.5), and the transposition
+/// table the threads share, if any.
+pub struct DivideOptions<'t> {
+    pub threads: usize,
+    pub counting: Counting,
+    pub table: Option<&'t PerftTable>,
+}
+
+/// [`divide_threads`] counted as `options` says. Under [`Counting::Results`] the root moves are
+/// [`distinct_results`]'s, one per result.
+pub fn divide_with<G: Game>(
+    gen: &dyn Generator<G>,
+    pos: &Position<G>,
+    depth: u32,
+    options: &DivideOptions<'_>,
+    progress: Option<&Progress<'_>>,
+) -> Divide {
+    if depth == 0 {
+        return Divide {
+            moves: Vec::new(),
+            total: 1,
+        };
+    }
+    let moves: Vec<(Move<G::Kind>, Position<G>)> = match options.counting {
+        Counting::Routes => gen
+            .legal_moves(pos)
+            .into_iter()
+            .map(|m| {
+                let child = gen.play_unchecked(pos, &m);
+                (m, child)
+            })
+            .collect(),
+        Counting::Results => distinct_results(gen, pos),
+    };
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(moves.len()));
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some((mv, child)) = moves.get(i) else {
+            break;
+        };
+        let nodes = match options.table {
+            Some(table) => gen.perft_hashed(child, depth - 1, options.counting, table),
+            None => gen.perft_counting(child, depth - 1, options.counting),
+        };
+        let text = mv.to_string();
+        // A worker that panicked has already ended the run; the data itself cannot be torn.
+        let mut done = results
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(report) = progress {
+            report(done.len() + 1, moves.len(), &text, nodes);
+        }
+        done.push((text, nodes));
+    };
+    let workers = options.threads.clamp(1, moves.len().max(1));
+    if workers == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..workers {
+                s.spawn(work);
+            }
+        });
+    }
+    let mut moves = results
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    moves.sort();
+    let total = moves.iter().map(|(_, n)| n).sum();
+    Divide { moves, total }
 }
 
 #[cfg(test)]

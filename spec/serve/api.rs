@@ -1,6 +1,6 @@
 //! The JSON API under `/api/`: the same questions as the command line (`moves`, `perft`, `play`,
 //! `outcome`, `explain`), answered with the documents of its `--json` output: the types of
-//! [`crate::cli::json`], flattened into the answer with the few fields the page needs besides.
+//! [`crate::documents`], flattened into the answer with the few fields the page needs besides.
 //!
 //! | request | answer |
 //! |---|---|
@@ -21,12 +21,12 @@
 //! A question that cannot be answered — a bad FEN, an illegal or unreadable move, an unknown
 //! switch or parameter, a perft over budget — gets status 400 and `{"error": "…"}` in words.
 
-use super::Budget;
-use crate::cli::games::{self, CliGame, GameCommand, GeneratorChoice, GAMES};
-use crate::cli::json;
-use crate::cli::CliError;
+pub use super::budget::ApiError;
+use super::budget::Budget;
 use crate::diagram::RegionStyle;
+use crate::documents as json;
 use crate::explain::Explanation;
+use crate::registry::{self, GameCommand, GameId, GeneratorChoice, Registered};
 use crate::{Colour, Game, Generator, Kind, Move, Outcome, Position, Square};
 use serde::Serialize;
 use serde_json::Value;
@@ -48,36 +48,6 @@ pub const MAX_PERFT_DEPTH: u32 = 12;
 pub const GAMES_SCHEMA: &str = "fairyspec.games/1";
 /// Schema of [`OutcomeDoc`].
 pub const OUTCOME_SCHEMA: &str = "fairyspec.outcome/1";
-
-/// Why a question cannot be answered: status 400 (or 503 when the server is busy) and the words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ApiError {
-    pub status: u16,
-    pub message: String,
-}
-
-impl ApiError {
-    pub fn bad(message: impl Into<String>) -> ApiError {
-        ApiError {
-            status: 400,
-            message: message.into(),
-        }
-    }
-}
-
-impl From<CliError> for ApiError {
-    fn from(e: CliError) -> ApiError {
-        match e {
-            CliError::UnknownGame(_) | CliError::NotImplemented(_) => ApiError {
-                status: 404,
-                message: e.to_string(),
-            },
-            CliError::Fen { fen, message } => ApiError::bad(format!("fen {fen:?}: {message}")),
-            CliError::Usage(message) => ApiError::bad(message),
-            _ => ApiError::bad(e.to_string()),
-        }
-    }
-}
 
 /// The inputs of every question, from a query string or a JSON body.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -337,29 +307,26 @@ pub fn games() -> Games {
     struct Describe;
     impl GameCommand for Describe {
         type Output = BoardDoc;
-        fn run<G: CliGame>(self) -> Result<BoardDoc, CliError> {
-            Ok(board_doc::<G>())
+        fn run<G: Registered>(self) -> BoardDoc {
+            board_doc::<G>()
         }
     }
     Games {
         schema: GAMES_SCHEMA,
-        games: GAMES
+        games: GameId::ALL
             .iter()
-            .map(|g| {
-                let board = games::with_game(g.name, Describe).ok();
-                GameDoc {
-                    name: g.name,
-                    title: g.title,
-                    implemented: board.is_some(),
-                    board,
-                }
+            .map(|g| GameDoc {
+                name: g.name(),
+                title: g.title(),
+                implemented: true,
+                board: Some(g.run(Describe)),
             })
             .collect(),
     }
 }
 
 /// The board description of game `G`.
-pub fn board_doc<G: CliGame>() -> BoardDoc {
+pub fn board_doc<G: Registered>() -> BoardDoc {
     let shape = G::SHAPE;
     // The game's own names ([`Game::square_name`]): letters and numbers (CORE-1.1), Chu
     // Shogi's USI files 12…1 and ranks l…a (CHU-1.1).
@@ -401,7 +368,7 @@ pub fn board_doc<G: CliGame>() -> BoardDoc {
 
 /// The marked regions of the game's board, as `fairyspec diagram` draws them
 /// ([`crate::diagram::Draw::regions`]): Congo's river and castles, Chu Shogi's promotion zones.
-fn zones<G: CliGame>() -> Vec<Zone> {
+fn zones<G: Registered>() -> Vec<Zone> {
     G::regions()
         .into_iter()
         .map(|r| Zone {
@@ -418,7 +385,7 @@ fn zones<G: CliGame>() -> Vec<Zone> {
 
 /// The game's switches as the command line names them, with their values
 /// ([`crate::switches::Switches::SWITCHES`]).
-pub fn switch_docs<G: CliGame>() -> Vec<SwitchDoc> {
+pub fn switch_docs<G: Registered>() -> Vec<SwitchDoc> {
     use crate::switches::Switches;
     G::Switches::SWITCHES
         .iter()
@@ -544,7 +511,7 @@ impl Question {
     }
 }
 
-/// A question about one game, run by [`games::with_game`].
+/// A question about one game, run by [`GameId::run`].
 pub struct Ask<'a> {
     pub question: Question,
     pub params: &'a Params,
@@ -555,13 +522,8 @@ pub struct Ask<'a> {
 
 impl GameCommand for Ask<'_> {
     type Output = Result<Vec<u8>, ApiError>;
-    fn run<G: CliGame>(self) -> Result<Result<Vec<u8>, ApiError>, CliError> {
-        Ok(answer::<G>(
-            self.question,
-            self.params,
-            self.budget,
-            self.deadline,
-        ))
+    fn run<G: Registered>(self) -> Self::Output {
+        answer::<G>(self.question, self.params, self.budget, self.deadline)
     }
 }
 
@@ -580,7 +542,7 @@ fn late(done: &str) -> ApiError {
 ///
 /// # Errors
 /// [`ApiError`] with the reason.
-pub fn answer<G: CliGame>(
+pub fn answer<G: Registered>(
     question: Question,
     params: &Params,
     budget: &Budget,
@@ -667,24 +629,22 @@ pub struct HistoryEntry {
 
 /// The position and generator a request names: switches, generator, FEN, then its moves (while
 /// `deadline` has not passed).
-fn prepare<G: CliGame>(
+fn prepare<G: Registered>(
     params: &Params,
     default_generator: Option<GeneratorChoice>,
     deadline: Instant,
 ) -> Result<Prepared<G>, ApiError> {
-    let switches = games::switches::<G>(params.switches.iter().map(String::as_str))?;
+    let switches = registry::switches::<G>(params.switches.iter().map(String::as_str))?;
     let choice = match params.generator.as_deref() {
-        Some("reference") => Some(GeneratorChoice::Reference),
-        Some("bitboard") => Some(GeneratorChoice::Bitboard),
-        Some(other) => {
-            return Err(ApiError::bad(format!(
+        Some(text) => Some(GeneratorChoice::parse(text).ok_or_else(|| {
+            ApiError::bad(format!(
                 "generator must be reference or bitboard, not {:?}",
-                other.chars().take(20).collect::<String>()
-            )))
-        }
+                text.chars().take(20).collect::<String>()
+            ))
+        })?),
         None => default_generator,
     };
-    let gen = games::generator::<G>(choice, &switches)?;
+    let gen = registry::generator::<G>(choice, &switches)?;
     let mut pasted = Pasted::default();
     let mut pos = match params.fen.as_deref() {
         None => Position::<G>::start(),
@@ -698,7 +658,7 @@ fn prepare<G: CliGame>(
                     read.moves.len()
                 )));
             }
-            let mut pos = games::position::<G>(Some(&read.fen))?;
+            let mut pos = registry::position::<G>(Some(&read.fen))?;
             for (i, m) in read.moves.iter().enumerate() {
                 if Instant::now() > deadline {
                     return Err(late(&format!(
@@ -754,7 +714,7 @@ pub struct ExplainDoc {
 }
 
 /// Explains the request's move (`move`, or `from` and `to`).
-fn explain_doc<G: CliGame>(
+fn explain_doc<G: Registered>(
     switches: &G::Switches,
     pos: &Position<G>,
     params: &Params,
@@ -821,17 +781,7 @@ pub fn moves_doc<G: Game>(
         })
         .collect();
     Moves {
-        base: json::Moves {
-            schema: json::MOVES_SCHEMA.to_string(),
-            game: G::NAME.to_string(),
-            fen: pos.fen(),
-            generator: gen.name().to_string(),
-            moves: legal.iter().map(|(t, _)| t.clone()).collect(),
-            outcome: gen.outcome(pos).map(|o| json::Outcome {
-                result: o.result().to_string(),
-                reason: o.reason.to_string(),
-            }),
-        },
+        base: json::Moves::new(gen, pos),
         turn: side(pos.turn()),
         check: gen.is_check(pos),
         played,

@@ -1,14 +1,29 @@
 //! The pages and their assets, compiled into the binary (`include_str!`): no build step, no
 //! outside scripts or fonts, works offline. A request names one of these or nothing.
 
-use super::spec_html::escape;
-use crate::cli::games::{self, GAMES};
+use crate::registry::{self, GameId};
 use std::sync::OnceLock;
 
 /// The page's script: draws the board from `/api/<game>/moves`, selects, highlights, plays.
 pub const APP_JS: &str = include_str!("assets/app.js");
 /// The style sheet.
 pub const STYLE_CSS: &str = include_str!("assets/style.css");
+
+/// Escapes text for HTML (also inside attribute values).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
 
 /// The compiled-in asset called `name`: content type and body.
 pub fn asset(name: &str) -> Option<(&'static str, &'static str)> {
@@ -20,10 +35,10 @@ pub fn asset(name: &str) -> Option<(&'static str, &'static str)> {
 }
 
 /// SPEC.md's diagram `file` of `game` (the files of `docs/diagrams/`), drawn from the reference
-/// generator ([`crate::diagram::all_spec_sets`]) once, on first request — not read from disk.
+/// generator ([`registry::all_spec_sets`]) once, on first request — not read from disk.
 pub fn diagram(game: &str, file: &str) -> Option<&'static str> {
     static SETS: OnceLock<Vec<(&'static str, String, String)>> = OnceLock::new();
-    SETS.get_or_init(crate::diagram::all_spec_sets)
+    SETS.get_or_init(registry::all_spec_sets)
         .iter()
         .find(|(g, f, _)| *g == game && f == file)
         .map(|(_, _, svg)| svg.as_str())
@@ -34,16 +49,16 @@ pub fn diagram(game: &str, file: &str) -> Option<&'static str> {
 pub fn wrap(title: &str, active: &str, body: &str) -> String {
     let mut nav = String::new();
     nav.push_str("<a href=\"/\">fairyspec</a>");
-    for g in GAMES.iter().filter(|g| games::implemented(g.name)) {
+    for g in GameId::ALL {
         nav.push_str(&format!(
             "<a href=\"/play/{0}\"{1}>{2}</a>",
-            g.name,
-            if active == g.name {
+            g.name(),
+            if active == g.name() {
                 " class=\"active\""
             } else {
                 ""
             },
-            escape(g.title)
+            escape(g.title())
         ));
     }
     nav.push_str(&format!(
@@ -72,19 +87,12 @@ pub fn index() -> String {
          its legal moves; click a target to play; point at any other square for the rule that \
          forbids the move.</p>\n<ul class=\"games\">\n",
     );
-    for g in GAMES {
-        if games::implemented(g.name) {
-            body.push_str(&format!(
-                "<li><a href=\"/play/{}\">{}</a></li>\n",
-                g.name,
-                escape(g.title)
-            ));
-        } else {
-            body.push_str(&format!(
-                "<li>{} <span class=\"muted\">(not implemented yet)</span></li>\n",
-                escape(g.title)
-            ));
-        }
+    for g in GameId::ALL {
+        body.push_str(&format!(
+            "<li><a href=\"/play/{}\">{}</a></li>\n",
+            g.name(),
+            escape(g.title())
+        ));
     }
     body.push_str(
         "</ul>\n<p><a href=\"/spec\">The rules (SPEC.md)</a>, one anchor per rule ID. \
@@ -99,14 +107,13 @@ pub fn index() -> String {
 /// # Errors
 /// The reason there is none: an unknown or not yet implemented game.
 pub fn play(game: &str) -> Result<String, String> {
-    let Some(info) = GAMES.iter().find(|g| g.name == game) else {
+    let Ok(info) = game.parse::<GameId>() else {
         return Err(format!(
             "There is no game {:?}. The games: {}.",
             game.chars().take(40).collect::<String>(),
-            GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
+            GameId::names().join(", ")
         ));
     };
-    games::check_name(game).map_err(|e| e.to_string())?;
     let body = format!(
         r#"<div class="play" id="play" data-game="{name}">
 <section class="board-column">
@@ -156,8 +163,8 @@ pub fn play(game: &str) -> Result<String, String> {
 </section>
 </div>
 <script src="/assets/app.js"></script>"#,
-        name = escape(info.name),
-        title = escape(info.title),
+        name = escape(info.name()),
+        title = escape(info.title()),
     );
-    Ok(wrap(info.title, info.name, &body))
+    Ok(wrap(info.title(), info.name(), &body))
 }

@@ -4,8 +4,8 @@
 //! squares it passed. Replayed with the fast generator; the result is the one `replay` gives.
 
 use super::api::ApiError;
-use crate::cli::games::CliGame;
 use crate::notation::record::RecordResult;
+use crate::registry::Registered;
 use crate::{Game, Generator, Position};
 use serde::Serialize;
 
@@ -133,7 +133,7 @@ fn generator<G: Game>() -> Box<dyn Generator<G>> {
 }
 
 /// Replays record `text` ply by ply.
-fn replay<G: CliGame>(id: &'static str, text: &str) -> Result<RecordDoc, ApiError> {
+fn replay<G: Registered>(id: &'static str, text: &str) -> Result<RecordDoc, ApiError> {
     let r = read(text);
     let gen = generator::<G>();
     let mut pos = match &r.fen {
@@ -188,7 +188,7 @@ fn title(id: &str) -> String {
 }
 
 /// `/api/<game>/records`.
-pub fn list<G: CliGame>() -> RecordList {
+pub fn list<G: Registered>() -> RecordList {
     RecordList {
         schema: RECORDS_SCHEMA,
         game: G::NAME,
@@ -212,7 +212,7 @@ pub fn list<G: CliGame>() -> RecordList {
 ///
 /// # Errors
 /// No record of that name (404), or one that does not replay.
-pub fn record<G: CliGame>(id: &str) -> Result<RecordDoc, ApiError> {
+pub fn record<G: Registered>(id: &str) -> Result<RecordDoc, ApiError> {
     let Some((id, text)) = G::records().iter().find(|(name, _)| *name == id) else {
         return Err(ApiError {
             status: 404,

@@ -5,6 +5,7 @@
 //! wins.**`) or a heading that opens with one (`### KUMA-7 Legality …`); the anchor is the ID
 //! itself. The text of SPEC.md is compiled into the binary, so the page needs no file.
 
+use super::page::escape;
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -271,22 +272,6 @@ fn slug(text: &str) -> String {
         s.push_str(&word.to_lowercase());
     }
     s
-}
-
-/// Escapes text for HTML (also inside attribute values).
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

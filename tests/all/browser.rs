@@ -329,10 +329,7 @@ fn every_highlighted_move_on_every_start_page_equals_moves() {
     }
     eprintln!("checked {checked:?}");
     // Every game of the specification, each implemented (a game that is not would be named).
-    let names: Vec<&str> = fairyspec::cli::games::GAMES
-        .iter()
-        .map(|g| g.name)
-        .collect();
+    let names = fairyspec::registry::GameId::names();
     assert_eq!(checked.len(), names.len(), "{checked:?} of {names:?}");
     assert!(b.page_errors().is_empty(), "{:?}", b.page_errors());
 }

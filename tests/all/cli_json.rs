@@ -4,7 +4,7 @@
 //! Expected numbers are hand counts explained where used or published counts (the corpus files
 //! they come from are named), never the program's own output.
 
-use fairyspec::cli::json::{self, MoveCount, Status};
+use fairyspec::documents::{self as json, MoveCount, Status};
 use pretty_assertions::assert_eq;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

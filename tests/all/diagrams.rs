@@ -19,7 +19,7 @@ fn sq(name: &str) -> Square {
 #[test]
 fn spec_diagrams_are_current() {
     let mut stale = Vec::new();
-    for (game, file, svg) in diagram::all_spec_sets() {
+    for (game, file, svg) in fairyspec::registry::all_spec_sets() {
         let path = Path::new(ROOT).join("docs/diagrams").join(game).join(&file);
         match std::fs::read_to_string(&path) {
             Ok(on_disk) if on_disk == svg => {}
@@ -36,7 +36,7 @@ fn spec_diagrams_are_current() {
 #[test]
 fn spec_md_shows_every_diagram_and_only_existing_ones() {
     let spec = std::fs::read_to_string(Path::new(ROOT).join("SPEC.md")).expect("SPEC.md");
-    for (game, file, _) in diagram::all_spec_sets() {
+    for (game, file, _) in fairyspec::registry::all_spec_sets() {
         let link = format!("docs/diagrams/{game}/{file}");
         assert!(spec.contains(&link), "SPEC.md does not show {link}");
     }
@@ -95,7 +95,7 @@ fn counted(svg: &str, mark: (&str, &str)) -> usize {
 
 #[test]
 fn every_spec_diagram_parses_as_svg() {
-    for (game, file, svg) in diagram::all_spec_sets() {
+    for (game, file, svg) in fairyspec::registry::all_spec_sets() {
         let doc = roxmltree::Document::parse(&svg);
         assert!(doc.is_ok(), "{game}/{file}: {doc:?}");
         assert!(!marks(&svg).is_empty(), "{game}/{file} marks nothing");

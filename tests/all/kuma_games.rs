@@ -3,8 +3,8 @@
 //! notation fails in turn.
 
 use fairyspec::kuma::Kuma;
+use fairyspec::notation::long_algebraic;
 use fairyspec::notation::record::{tokenize, RecordToken};
-use fairyspec::notation::seed;
 use fairyspec::replay::{replay, ReplayError, ReplaySummary};
 use fairyspec::{Colour, Game, Generator, Outcome, Position, Reason};
 
@@ -103,7 +103,7 @@ fn checks_and_captures(record: &str) -> (usize, usize) {
     let mut pos = Position::<Kuma>::start();
     let (mut checks, mut captures) = (0, 0);
     for text in moves(record) {
-        let mv = seed::read(text, &pos, &*gen).map_err(|e| format!("{text}: {e}"));
+        let mv = long_algebraic::read(text, &pos, &*gen).map_err(|e| format!("{text}: {e}"));
         let Ok(mv) = mv else { panic!("{mv:?}") };
         let after = gen.play_unchecked(&pos, &mv);
         let check = gen.is_check(&after) && gen.outcome(&after).is_none();

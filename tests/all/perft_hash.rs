@@ -6,11 +6,11 @@
 
 use fairyspec::chess::Chess;
 use fairyspec::chu::Chu;
-use fairyspec::cli::perft::{divide_threads, divide_with, DivideOptions};
 use fairyspec::congo::Congo;
 use fairyspec::hunterbeest::Hunterbeest;
 use fairyspec::kuma::Kuma;
 use fairyspec::perft::hash::PerftTable;
+use fairyspec::perft::{divide_threads, divide_with, DivideOptions};
 use fairyspec::perft::{parse_perft_file, Counting};
 use fairyspec::{Game, Generator, Position};
 

@@ -105,10 +105,7 @@ fn moves_and_perft_agree_with_the_corpus_for_every_game() {
         ("hunterbeest", "corpus/hunterbeest/start.perft"),
         ("chu", "corpus/chu/lishogi-perft.perft"),
     ];
-    let names: Vec<&str> = fairyspec::cli::games::GAMES
-        .iter()
-        .map(|g| g.name)
-        .collect();
+    let names = fairyspec::registry::GameId::names();
     assert_eq!(
         games.map(|(g, _)| g),
         names[..],
@@ -596,13 +593,12 @@ fn spec_images_are_drawn_not_read() {
 /// knows (a game that lands later is checked without a change here).
 #[test]
 fn api_moves_are_the_reference_generators() {
-    use fairyspec::cli::games::{with_game, CliGame, GameCommand, GAMES};
-    use fairyspec::cli::CliError;
+    use fairyspec::registry::{GameCommand, GameId, Registered};
     use fairyspec::Position;
     struct Reference;
     impl GameCommand for Reference {
         type Output = Vec<String>;
-        fn run<G: CliGame>(self) -> Result<Vec<String>, CliError> {
+        fn run<G: Registered>(self) -> Vec<String> {
             let gen = G::reference(&Default::default());
             let mut moves: Vec<String> = gen
                 .legal_moves(&Position::<G>::start())
@@ -610,16 +606,14 @@ fn api_moves_are_the_reference_generators() {
                 .map(|m| m.to_string())
                 .collect();
             moves.sort();
-            Ok(moves)
+            moves
         }
     }
     let s = server();
     let mut checked = 0;
-    for game in GAMES {
-        let Ok(expected) = with_game(game.name, Reference) else {
-            continue;
-        };
-        let (status, body) = s.get(&format!("/api/{}/moves", game.name));
+    for game in GameId::ALL {
+        let expected = game.run(Reference);
+        let (status, body) = s.get(&format!("/api/{}/moves", game.name()));
         assert_eq!(status, 200, "{body}");
         let got: Vec<String> = json(&body)["moves"]
             .as_array()
@@ -627,20 +621,16 @@ fn api_moves_are_the_reference_generators() {
             .iter()
             .map(|m| m.as_str().unwrap().to_string())
             .collect();
-        assert_eq!(got, expected, "{}", game.name);
+        assert_eq!(got, expected, "{}", game.name());
         checked += 1;
     }
-    assert_eq!(
-        checked,
-        GAMES.len(),
-        "every game is implemented and checked"
-    );
+    assert_eq!(checked, GameId::ALL.len(), "every game is checked");
 }
 
 /// The API answers with the command line's `--json` documents: each reads back as its type.
 #[test]
 fn answers_read_back_as_the_command_lines_json() {
-    use fairyspec::cli::json;
+    use fairyspec::documents as json;
     let s = server();
     let (_, body) = s.get(&format!("/api/kuma/perft?depth=1&fen={}", enc(BARE_KINGS)));
     let perft: json::Perft = serde_json::from_str(&body).expect("a perft --json document");

@@ -130,9 +130,19 @@ impl Board {
             .counter_strike
             .and_then(index_of)
             .map_or(NONE, |i| i as u8);
-        for (sq, p) in setup.pieces() {
-            if let Some(i) = index_of(sq) {
-                b.put(i, p.kind as usize, colour_index(p.colour));
+        if setup.shape == SHAPE && setup.board.len() == 144 {
+            // The 12x12 mailbox index (`Shape::index`: rank * 12 + file) is this board's index:
+            // read it straight (the fuzz targets convert a position for every move they play).
+            for (i, p) in setup.board.iter().enumerate() {
+                if let Some(p) = p {
+                    b.put(i, p.kind as usize, colour_index(p.colour));
+                }
+            }
+        } else {
+            for (sq, p) in setup.pieces() {
+                if let Some(i) = index_of(sq) {
+                    b.put(i, p.kind as usize, colour_index(p.colour));
+                }
             }
         }
         b
@@ -141,13 +151,11 @@ impl Board {
     /// The setup of this board.
     pub fn setup(&self) -> Setup<ChuKind> {
         let mut s = Setup::empty(SHAPE);
-        for (i, &code) in self.mailbox.iter().enumerate() {
+        // `Shape::index` of the 12x12 shape is this board's index.
+        for (cell, &code) in s.board.iter_mut().zip(&self.mailbox) {
             if code != EMPTY {
                 let kind = KIND_OF[(code & 63) as usize % KINDS];
-                s.set(
-                    square_of(i),
-                    Some(Piece::new(colour_of((code >> 6) as usize), kind)),
-                );
+                *cell = Some(Piece::new(colour_of((code >> 6) as usize), kind));
             }
         }
         s.turn = colour_of(self.turn as usize);

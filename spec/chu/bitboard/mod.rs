@@ -9,13 +9,14 @@
 //!   all computed at compile time;
 //! - `board`: the position as bitboards plus a mailbox, conversion to and from
 //!   [`crate::Setup`], playing a move (copy-make);
-//! - `movegen`: attacks, lion powers, lion-trading rules, promotion, one generator that emits or
-//!   only counts moves, by route or by result (CHU-9.5);
+//! - `movegen`: attacks, lion powers, the counter-strike rule, promotion, one generator that
+//!   emits or only counts moves, by route or by result (CHU-9.5);
+//! - `lions`: the lion's moves and L2, on a board or on the board after a move unplayed;
 //! - `steps`: the step moves of all pieces counted at once, direction by direction;
 //! - `end`: game over (royals, bare king under every switch, lone royals);
 //! - `perft`: perft by route and by result, plain or through a transposition table.
 //!
-//! The generator converts only at its edges: a [`Position`] becomes a [`board::Board`] once per
+//! The generator converts only at its edges: a [`Position`] becomes a `board::Board` once per
 //! call, moves become [`Move`]s. Its [`Generator::perft`] never leaves the bitboard world and
 //! allocates nothing: moves are handed to a closure, never collected, and the last ply is only
 //! counted.
@@ -30,8 +31,10 @@
 pub mod bb;
 mod board;
 mod end;
+mod lions;
 mod movegen;
 mod perft;
+mod replies;
 mod steps;
 pub mod tables;
 #[cfg(test)]

@@ -2,14 +2,14 @@
 //! promotion (CHU-4), and one generator that either emits moves or only counts them (bulk
 //! counting at the last ply of perft).
 
-use super::bb::Bb;
+use super::bb::{for_squares, Bb};
 use super::board::{Board, Mv, EMPTY};
+use super::lions::{self, lion_moves, may_take_far_lion};
 use super::steps::{shift, JUMPS, JUMP_CLASS};
 use super::tables::{
-    is_positive, DIST2, FLAGS, KING_AREA, LANCE, LAST_LINE, LAST_RANK, LEAP, LINES, LINE_ATT,
-    LINE_DIRS, LINE_INDEX, LINE_POS, LINE_TYPES, LINE_VALID, LION, LION_AREA, LION_DIRS,
-    LION_POWER, N, NEIGHBOUR, NONE, PAWN, PAWN_GB, PROMOTES, RAYS, S, SIDE_MASK, SLIDE, ZONE,
-    ZONE_LINE,
+    is_positive, FLAGS, LANCE, LAST_LINE, LAST_RANK, LEAP, LINE_ATT, LINE_DIRS, LINE_INDEX,
+    LINE_POS, LINE_TYPES, LINE_VALID, LION, LION_DIRS, LION_POWER, N, NEIGHBOUR, NONE, PAWN,
+    PROMOTES, RAYS, S, SIDE_MASK, SLIDE, ZONE, ZONE_LINE,
 };
 use crate::chu::{CounterStrike, LastRankPromotion, LionProtection};
 
@@ -73,19 +73,13 @@ pub struct Emit<F: FnMut(Mv)>(pub F);
 impl<F: FnMut(Mv)> Sink for Emit<F> {
     #[inline(always)]
     fn moves(&mut self, from: usize, dests: Bb, promos: Bb) {
-        for to in dests {
-            (self.0)(Mv::new(from, to, false));
-        }
-        for to in promos {
-            (self.0)(Mv::new(from, to, true));
-        }
+        for_squares!(to in dests => { (self.0)(Mv::new(from, to, false)); });
+        for_squares!(to in promos => { (self.0)(Mv::new(from, to, true)); });
     }
 
     #[inline(always)]
     fn two_steps(&mut self, from: usize, mid: usize, finals: Bb) {
-        for to in finals {
-            (self.0)(Mv::two_step(from, mid, to));
-        }
+        for_squares!(to in finals => { (self.0)(Mv::two_step(from, mid, to)); });
     }
 }
 
@@ -122,44 +116,9 @@ pub fn attacks(sq: usize, kind: usize, colour: usize, occ: Bb) -> Bb {
 
 impl Board {
     /// Whether a piece of `pieces` (all of colour `colour`) attacks `target` when the occupied
-    /// squares are `occ`. Only pieces on a line through the target or within two squares of it
-    /// can; their attack sets come from the tables.
+    /// squares are `occ` ([`lions::attacked_by`] on this board).
     pub fn attacked_by(&self, target: usize, pieces: Bb, colour: usize, occ: Bb) -> bool {
-        (pieces & (LION_AREA[target] | LINES[target]))
-            .any(|p| attacks(p, self.kind(p), colour, occ).has(target))
-    }
-
-    /// Whether the enemy lion on `target` is protected in the sense of L2 (CHU-5.2) against the
-    /// side-to-move's lion on `from` arriving there, directly (`mid` = [`NONE`]) or as the
-    /// second leg after `mid`.
-    ///
-    /// lishogi: judged before the move with the capturing lion lifted and the square of the
-    /// first leg emptied; a Pawn or Go-Between taken there still protects. HaChu: judged after
-    /// the move (the lion on the target, both captured pieces gone).
-    fn lion_protected(&self, from: usize, mid: usize, target: usize, rules: &Rules) -> bool {
-        let them = (self.turn ^ 1) as usize;
-        let mut occ = (self.occ[0] | self.occ[1]).minus(Bb::bit(from));
-        let mut defenders = self.occ[them].minus(Bb::bit(target));
-        if mid != NONE as usize {
-            occ = occ.minus(Bb::bit(mid));
-            if rules.lion_protection == LionProtection::Hachu {
-                defenders = defenders.minus(Bb::bit(mid));
-            }
-        }
-        self.attacked_by(target, defenders, them, occ)
-    }
-
-    /// L2 (CHU-5.2): whether the lion on `from` may take the enemy lion on `target`, two squares
-    /// away, directly or as the second leg after `mid`. Bridge capture: a first leg that took a
-    /// piece other than an unpromoted Pawn or Go-Between allows it whatever the protection.
-    fn may_take_far_lion(&self, from: usize, mid: usize, target: usize, rules: &Rules) -> bool {
-        if mid != NONE as usize {
-            let code = self.mailbox[mid];
-            if code != EMPTY && FLAGS[(code & 63) as usize] & PAWN_GB == 0 {
-                return true;
-            }
-        }
-        !self.lion_protected(from, mid, target, rules)
+        lions::attacked_by(self, target, pieces, colour, occ)
     }
 
     /// L3 (CHU-5.3): the enemy lions a non-lion might be barred from capturing this move:
@@ -187,7 +146,9 @@ impl Board {
     fn counter_strike_bars(&self, from: usize, mid: usize, target: usize, rules: &Rules) -> bool {
         match rules.counter_strike {
             CounterStrike::Lishogi => true,
-            CounterStrike::Jcsa => !self.may_take_far_lion(from, mid, target, rules),
+            CounterStrike::Jcsa => {
+                !may_take_far_lion(self, (self.turn ^ 1) as usize, from, mid, target, rules)
+            }
         }
     }
 
@@ -202,7 +163,7 @@ impl Board {
     /// two-step moves of a lion power through an empty middle square are left out (each ends
     /// where a step or jump of the same piece ends, judged by the same lion-trading rules, or it
     /// is a pass), except one pass per piece.
-    #[inline]
+    #[inline(always)]
     pub fn generate_counting<S: Sink, const RESULTS: bool>(&self, rules: &Rules, sink: &mut S) {
         let us = self.turn as usize;
         let them = us ^ 1;
@@ -213,17 +174,19 @@ impl Board {
         let cs_lions = self.counter_strike_lions(rules);
         let zone = ZONE[us];
         let last = LAST_RANK[us];
-        for from in own {
+        for_squares!(from in own => {
             let k = self.kind(from);
             let f = FLAGS[k];
             if f & LION != 0 {
-                self.lion_moves::<S, RESULTS>(from, not_own, rules, sink);
+                lion_moves::<_, S, RESULTS>(self, us, from, not_own, rules, sink);
                 continue;
             }
             let mut dests = attacks(from, k, us, occ) & not_own;
-            for t in dests & cs_lions {
-                if self.counter_strike_bars(from, NONE as usize, t, rules) {
-                    dests = dests.minus(Bb::bit(t));
+            if cs_lions.nonempty() {
+                for t in dests & cs_lions {
+                    if self.counter_strike_bars(from, NONE as usize, t, rules) {
+                        dests = dests.minus(Bb::bit(t));
+                    }
                 }
             }
             // CHU-4.2, CHU-4.3: entering the zone, a capture from or into it, a Pawn or Lance
@@ -245,7 +208,7 @@ impl Board {
             if f & LION_POWER != 0 {
                 self.lion_power_two_steps::<S, RESULTS>(from, k, dests, rules, sink);
             }
-        }
+        });
     }
 
     /// CHU-3.6: the two-step moves of a Horned Falcon or Soaring Eagle on `from`: on each of
@@ -289,52 +252,6 @@ impl Board {
                 }
             }
             sink.two_steps(from, mid as usize, finals);
-        }
-    }
-
-    /// CHU-3.4, CHU-3.5, L1 and L2: the moves of a lion on `from`: a step or jump to any of the
-    /// 24 squares within two, and the two-step moves (first step onto an empty or enemy
-    /// square, second step onto an empty or enemy square or back to `from`). A lion two squares
-    /// away is taken only as L2 allows; an adjacent one always (L1). Lions are not bound by L3.
-    /// With `RESULTS`, through an empty middle square only one pass (CHU-9.5): any other such
-    /// path ends where a step or jump ends, allowed by the same L2 judgement (an empty first-leg
-    /// square changes no protection and is no bridge).
-    #[inline(always)]
-    fn lion_moves<S: Sink, const RESULTS: bool>(
-        &self,
-        from: usize,
-        not_own: Bb,
-        rules: &Rules,
-        sink: &mut S,
-    ) {
-        let them = (self.turn ^ 1) as usize;
-        let far_lions = self.lions[them] & DIST2[from];
-        let mut first = LION_AREA[from] & not_own;
-        for t in far_lions {
-            if !self.may_take_far_lion(from, NONE as usize, t, rules) {
-                first = first.minus(Bb::bit(t));
-            }
-        }
-        sink.moves(from, first, Bb::EMPTY);
-        let second_ok = not_own.with(from);
-        let mids = if RESULTS {
-            let enemy = self.occ[them];
-            let empty = (KING_AREA[from] & not_own).minus(enemy);
-            if empty.nonempty() {
-                sink.two_steps(from, empty.lsb(), Bb::bit(from));
-            }
-            KING_AREA[from] & enemy
-        } else {
-            KING_AREA[from] & not_own
-        };
-        for mid in mids {
-            let mut finals = KING_AREA[mid] & second_ok;
-            for t in finals & far_lions {
-                if !self.may_take_far_lion(from, mid, t, rules) {
-                    finals = finals.minus(Bb::bit(t));
-                }
-            }
-            sink.two_steps(from, mid, finals);
         }
     }
 
@@ -409,7 +326,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn count_moves_body<const RESULTS: bool>(&self, rules: &Rules) -> u64 {
+    pub(super) fn count_moves_body<const RESULTS: bool>(&self, rules: &Rules) -> u64 {
         let mut c = Counter(0);
         if self.counter_strike != NONE {
             self.generate_counting::<_, RESULTS>(rules, &mut c);
@@ -436,7 +353,7 @@ impl Board {
                 let k = self.kind(from);
                 let f = FLAGS[k];
                 if f & LION != 0 {
-                    self.lion_moves::<_, RESULTS>(from, not_own, rules, &mut c);
+                    lion_moves::<_, _, RESULTS>(self, us, from, not_own, rules, &mut c);
                     continue;
                 }
                 let promotes = f & PROMOTES != 0;

@@ -4,7 +4,7 @@
 
 use super::board::Board;
 use super::movegen::{Emit, Rules};
-use super::tables::LAST_RANK;
+use super::replies::two_off_last;
 use crate::chu::BareKing;
 use crate::perft::hash::{HashNode, KeyHasher};
 
@@ -24,28 +24,56 @@ impl Board {
     /// full test was about 5 % of the start position's perft.
     #[inline(always)]
     fn over(&self, rules: &Rules, bare: BareKing) -> bool {
-        let two_off_last = |c: usize| {
-            let o = self.occ[c].minus(LAST_RANK[c]);
-            let w = o.0;
-            let lowest_cleared = if w[0] != 0 {
-                [w[0] & (w[0] - 1), w[1], w[2]]
-            } else if w[1] != 0 {
-                [0, w[1] & (w[1] - 1), w[2]]
-            } else {
-                [0, 0, w[2] & w[2].wrapping_sub(1)]
-            };
-            lowest_cleared != [0, 0, 0]
-        };
-        if two_off_last(0) && two_off_last(1) {
+        if two_off_last(self.occ[0], 0) && two_off_last(self.occ[1], 1) {
             self.royals[0].is_empty() || self.royals[1].is_empty()
         } else {
             self.finished(rules, bare)
         }
     }
 
-    /// Leaves `depth` plies deep; the last ply is counted, not played (bulk counting). With
-    /// `RESULTS`, one node per distinct result (CHU-9.5).
+    /// Leaves `depth` plies deep; the last ply is counted, not played (bulk counting), and the
+    /// ply before it counted from the parent ([`Board::perft2`]). With `RESULTS`, one node per
+    /// distinct result (CHU-9.5).
+    ///
+    /// Like [`Board::count_counting`], the walk is compiled a second time with the `POPCNT`
+    /// instruction and chosen once, here, at run time.
     pub fn perft<const RESULTS: bool>(&self, depth: u32, rules: &Rules, bare: BareKing) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                // Safety: `perft_popcnt` only needs the POPCNT instruction, which the CPU has
+                // (checked on the line above).
+                return unsafe { self.perft_popcnt::<RESULTS>(depth, rules, bare) };
+            }
+        }
+        self.perft_plain::<RESULTS>(depth, rules, bare)
+    }
+
+    /// [`Board::perft`] compiled with the `POPCNT` instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn perft_popcnt<const RESULTS: bool>(
+        &self,
+        depth: u32,
+        rules: &Rules,
+        bare: BareKing,
+    ) -> u64 {
+        self.walk::<RESULTS, true>(depth, rules, bare)
+    }
+
+    /// [`Board::perft`] for the x86-64 baseline (or another architecture).
+    fn perft_plain<const RESULTS: bool>(&self, depth: u32, rules: &Rules, bare: BareKing) -> u64 {
+        self.walk::<RESULTS, false>(depth, rules, bare)
+    }
+
+    /// One node of the walk; `POPCNT` says which compilation of the walk it is in.
+    #[inline(always)]
+    fn walk<const RESULTS: bool, const POPCNT: bool>(
+        &self,
+        depth: u32,
+        rules: &Rules,
+        bare: BareKing,
+    ) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -53,14 +81,40 @@ impl Board {
             return 0;
         }
         if depth == 1 {
-            return self.count_counting::<RESULTS>(rules);
+            return self.count_moves_body::<RESULTS>(rules);
+        }
+        if depth == 2 {
+            return self.perft2::<RESULTS>(rules, bare);
         }
         let mut n = 0;
         self.generate_counting::<_, RESULTS>(
             rules,
-            &mut Emit(|m| n += self.make(m).perft::<RESULTS>(depth - 1, rules, bare)),
+            &mut Emit(|m| {
+                n += self
+                    .make(m)
+                    .walk_on::<RESULTS, POPCNT>(depth - 1, rules, bare)
+            }),
         );
         n
+    }
+
+    /// The walk below a node, in the same compilation.
+    #[inline(always)]
+    fn walk_on<const RESULTS: bool, const POPCNT: bool>(
+        &self,
+        depth: u32,
+        rules: &Rules,
+        bare: BareKing,
+    ) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if POPCNT {
+                // Safety: this compilation of the walk is only entered from `perft_popcnt`,
+                // after the CPU was found to have POPCNT.
+                return unsafe { self.perft_popcnt::<RESULTS>(depth, rules, bare) };
+            }
+        }
+        self.perft_plain::<RESULTS>(depth, rules, bare)
     }
 }
 

@@ -32,6 +32,7 @@ const DRANK: [i32; 8] = [1, 1, 0, -1, -1, -1, 0, 1];
 
 /// Whether a step in `d` increases the square index (N, NE, E, NW): the nearest square of such a
 /// ray is its lowest bit, otherwise its highest.
+#[inline(always)]
 pub const fn is_positive(d: usize) -> bool {
     matches!(d, N | NE | E | NW)
 }

@@ -2,8 +2,10 @@
 //! (its size, the squares of one side, turned round for the second player), and the `highlight`
 //! answer's marks.
 
-use super::Sq;
 use crate::Symmetry;
+
+/// A square as (file, rank), 0-based from the first player's lower left.
+pub(super) type Sq = (usize, usize);
 
 /// A board of `size` on which the first player has no move: its King in the top left corner
 /// walled in by its own Pawns, which cannot move (the one beside it stands on its last rank, the

@@ -40,6 +40,7 @@ mod board;
 
 use self::board::{
     board_size, no_moves_board, own_squares, parse_highlight, read_square, square_name, turn_board,
+    Sq,
 };
 use super::engine::{Engine, EngineDivide, EngineError};
 use super::session::Session;
@@ -73,9 +74,6 @@ pub struct XboardEngine {
     /// Whether the running process has answered a query already (the next one restarts it).
     used: bool,
 }
-
-/// A square as (file, rank), 0-based from the first player's lower left.
-pub(super) type Sq = (usize, usize);
 
 impl XboardEngine {
     /// Starts `command`, reads its features, sends `memory 64` if it asks for memory and each

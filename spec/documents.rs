@@ -1,5 +1,5 @@
-//! The machine-readable output of `--json`: one JSON object per run on stdout, for other tools
-//! and CI dashboards.
+//! The library's reports as JSON documents: what `--json` prints (one object per run on stdout,
+//! for other tools and CI dashboards) and what the web API answers.
 //!
 //! Every object starts with a `schema` field, `fairyspec.<command>/<version>`. The version goes
 //! up only when a field changes meaning or disappears; new fields may be added within a version,
@@ -22,7 +22,8 @@
 //! {"schema":"fairyspec.perft/1","game":"kuma","fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","depth":1,"generator":"bitboard","moves":[{"move":"e1d1","nodes":1},{"move":"e1d2","nodes":1},{"move":"e1e2","nodes":1},{"move":"e1f1","nodes":1},{"move":"e1f2","nodes":1}],"total":5,"count":"routes"}
 //! ```
 
-use super::error::CliError;
+use crate::perft::Divide;
+use crate::{Game, Generator, Position};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 
@@ -46,14 +47,13 @@ pub struct Explain<'a> {
     pub explanation: &'a crate::explain::Explanation,
 }
 
-/// Writes `doc` as one line of JSON.
+/// Writes `doc` as one line of JSON (what `--json` prints).
 ///
 /// # Errors
-/// [`CliError::Output`] if writing fails.
-pub fn write(out: &mut dyn Write, doc: &impl Serialize) -> Result<(), CliError> {
-    serde_json::to_writer(&mut *out, doc).map_err(|e| CliError::Output(e.into()))?;
-    writeln!(out)?;
-    Ok(())
+/// What writing to `out` gave.
+pub fn write_line(out: &mut dyn Write, doc: &impl Serialize) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, doc)?;
+    writeln!(out)
 }
 
 /// `perft --json`.
@@ -77,6 +77,35 @@ pub struct Perft {
     /// distinct result, `--count results`; CHU-9.5).
     #[serde(default)]
     pub count: crate::perft::Counting,
+}
+
+impl Perft {
+    /// The document of a perft `divide` of `pos` to `depth` by `gen`.
+    pub fn new<G: Game>(
+        gen: &dyn Generator<G>,
+        pos: &Position<G>,
+        depth: u32,
+        divide: &Divide,
+        count: crate::perft::Counting,
+    ) -> Perft {
+        Perft {
+            schema: PERFT_SCHEMA.to_string(),
+            game: G::NAME.to_string(),
+            fen: pos.fen(),
+            depth,
+            generator: gen.name().to_string(),
+            moves: divide
+                .moves
+                .iter()
+                .map(|(mv, nodes)| MoveCount {
+                    mv: mv.clone(),
+                    nodes: *nodes,
+                })
+                .collect(),
+            total: divide.total,
+            count,
+        }
+    }
 }
 
 /// One root move of [`Perft`].
@@ -106,6 +135,22 @@ pub struct Moves {
     pub outcome: Option<Outcome>,
 }
 
+impl Moves {
+    /// The document of the legal moves of `pos` by `gen`, and how the game ended there.
+    pub fn new<G: Game>(gen: &dyn Generator<G>, pos: &Position<G>) -> Moves {
+        let mut moves: Vec<String> = gen.legal_moves(pos).iter().map(|m| m.to_string()).collect();
+        moves.sort();
+        Moves {
+            schema: MOVES_SCHEMA.to_string(),
+            game: G::NAME.to_string(),
+            fen: pos.fen(),
+            generator: gen.name().to_string(),
+            moves,
+            outcome: gen.outcome(pos).map(Outcome::from),
+        }
+    }
+}
+
 /// A game result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
@@ -113,6 +158,15 @@ pub struct Outcome {
     pub result: String,
     /// Why, in words (`checkmate`).
     pub reason: String,
+}
+
+impl From<crate::Outcome> for Outcome {
+    fn from(o: crate::Outcome) -> Outcome {
+        Outcome {
+            result: o.result().to_string(),
+            reason: o.reason.to_string(),
+        }
+    }
 }
 
 /// `replay --json`.

@@ -1,4 +1,4 @@
-//! KUMA-8.2 — the long algebraic notation of the Kuma Chess seed's sample games.
+//! KUMA-8.2 — the long algebraic notation of the sample games of Derzhanski's page *Kuma Chess*.
 //!
 //! A move names the moving piece by its letter (none for a Pawn), its from-square, an en dash
 //! `–` for a move or a colon `:` for a capture, its to-square, then for a promotion the upper-case
@@ -19,37 +19,37 @@
 //! `×` for checkmate ([`hash_is_checkmate`]).
 //!
 //! The reader also accepts the ASCII hyphen `-` for the dash, `x` for the capture mark and
-//! `O-O`/`O-O-O` (letter O) for castling; the printer always writes the seed's own characters.
+//! `O-O`/`O-O-O` (letter O) for castling; the printer always writes the page's own characters.
 //!
 //! The notation is written for any [`Game`]: the letter is [`Kind::letter`]; the kind whose
 //! symbol is `P` is the pawn and is written without a letter; the kind whose symbol is `K` is the
 //! King, and its moves of two or more files along its rank are castlings. A move with
 //! intermediate squares (none in Kuma, chess or Hunterbeest) writes every square in order.
 //!
-//! Reading is two steps, as for FEN: [`parse`] turns text into a [`SeedMove`] (syntax only; a
-//! [`ParseSeedError`] names the column), and [`resolve`] finds the legal move it names in a
+//! Reading is two steps, as for FEN: [`parse`] turns text into a [`LanMove`] (syntax only; a
+//! [`ParseLanError`] names the column), and [`resolve`] finds the legal move it names in a
 //! position and checks every claim the text makes about it (piece letter, capture mark,
-//! promotion letter, final mark), failing with a [`SeedMoveError`] that says which claim is false.
-//! [`to_seed`] prints a move so that reading it back gives the same move.
+//! promotion letter, final mark), failing with a [`LanMoveError`] that says which claim is false.
+//! [`to_lan`] prints a move so that reading it back gives the same move.
 //!
 //! ```
-//! use fairyspec::notation::seed::{self, Mark};
+//! use fairyspec::notation::long_algebraic::{self, Mark};
 //! use fairyspec::kuma::Kuma;
 //!
-//! let syntax = seed::parse::<Kuma>("Ve6:d7+").unwrap();
+//! let syntax = long_algebraic::parse::<Kuma>("Ve6:d7+").unwrap();
 //! assert!(syntax.is_capture());
 //! assert_eq!(syntax.mark, Mark::Check);
 //! assert_eq!(syntax.to_string(), "Ve6:d7+");
-//! // ASCII input, printed back in the seed's characters.
-//! assert_eq!(seed::parse::<Kuma>("O-O-O").unwrap().to_string(), "0–0–0");
+//! // ASCII input, printed back in the page's characters.
+//! assert_eq!(long_algebraic::parse::<Kuma>("O-O-O").unwrap().to_string(), "0–0–0");
 //! ```
 
 use crate::{Colour, Game, Generator, Kind, Move, Outcome, Piece, Position, Reason, Square, Via};
 use std::fmt;
 
-/// The en dash of the seed, between the squares of a move and in castling.
+/// The en dash of Derzhanski's page, between the squares of a move and in castling.
 pub const DASH: char = '–';
-/// The seed's capture mark.
+/// The capture mark of Derzhanski's page.
 pub const CAPTURE: char = ':';
 
 /// The final mark of a move (at most one).
@@ -121,7 +121,7 @@ pub enum CastleSide {
 
 /// What a move text says, before it is checked against a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SeedBody<K> {
+pub enum LanBody<K> {
     /// `0–0` or `0–0–0`.
     Castle(CastleSide),
     /// A piece's move: `Bb1–c2`, `c4:d5`, `Sa7–a8M`.
@@ -139,28 +139,28 @@ pub enum SeedBody<K> {
     },
 }
 
-/// A move in the seed's notation, as read by [`parse`] or made by [`describe`].
+/// A move in long algebraic notation, as read by [`parse`] or made by [`describe`].
 ///
-/// `Display` prints the seed's form (en dash, `:`, `×`).
+/// `Display` prints the form of Derzhanski's page (en dash, `:`, `×`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SeedMove<K> {
-    pub body: SeedBody<K>,
+pub struct LanMove<K> {
+    pub body: LanBody<K>,
     pub mark: Mark,
 }
 
-impl<K: Kind> SeedMove<K> {
+impl<K: Kind> LanMove<K> {
     /// Whether the text marks a capture.
     pub fn is_capture(&self) -> bool {
-        matches!(self.body, SeedBody::Piece { capture: true, .. })
+        matches!(self.body, LanBody::Piece { capture: true, .. })
     }
 }
 
-impl<K: Kind> fmt::Display for SeedMove<K> {
+impl<K: Kind> fmt::Display for LanMove<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.body {
-            SeedBody::Castle(CastleSide::Short) => write!(f, "0{DASH}0")?,
-            SeedBody::Castle(CastleSide::Long) => write!(f, "0{DASH}0{DASH}0")?,
-            SeedBody::Piece {
+            LanBody::Castle(CastleSide::Short) => write!(f, "0{DASH}0")?,
+            LanBody::Castle(CastleSide::Long) => write!(f, "0{DASH}0{DASH}0")?,
+            LanBody::Piece {
                 letter,
                 from,
                 via,
@@ -186,19 +186,19 @@ impl<K: Kind> fmt::Display for SeedMove<K> {
     }
 }
 
-/// Why a text is not a move in the seed's notation.
+/// Why a text is not a move in long algebraic notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSeedError {
+pub struct ParseLanError {
     /// The text that was read.
     pub text: String,
     /// Where the problem was found: 0-based, counted in characters (an en dash is one).
     pub column: usize,
-    pub kind: ParseSeedErrorKind,
+    pub kind: ParseLanErrorKind,
 }
 
-/// The kinds of [`ParseSeedError`].
+/// The kinds of [`ParseLanError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseSeedErrorKind {
+pub enum ParseLanErrorKind {
     /// The text is empty.
     Empty,
     /// A square was expected here.
@@ -219,9 +219,9 @@ pub enum ParseSeedErrorKind {
     TrailingText,
 }
 
-impl fmt::Display for ParseSeedError {
+impl fmt::Display for ParseLanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use ParseSeedErrorKind::*;
+        use ParseLanErrorKind::*;
         write!(
             f,
             "cannot read move {:?} at column {}: ",
@@ -243,7 +243,7 @@ impl fmt::Display for ParseSeedError {
     }
 }
 
-impl std::error::Error for ParseSeedError {}
+impl std::error::Error for ParseLanError {}
 
 fn is_dash(c: char) -> bool {
     c == DASH || c == '-'
@@ -269,8 +269,8 @@ impl Reader<'_> {
         self.chars.get(self.pos + n).copied()
     }
 
-    fn error(&self, column: usize, kind: ParseSeedErrorKind) -> ParseSeedError {
-        ParseSeedError {
+    fn error(&self, column: usize, kind: ParseLanErrorKind) -> ParseLanError {
+        ParseLanError {
             text: self.text.to_string(),
             column,
             kind,
@@ -278,11 +278,11 @@ impl Reader<'_> {
     }
 
     /// A square of `G`'s board: a file letter and a 1- or 2-digit rank.
-    fn square<G: Game>(&mut self) -> Result<Square, ParseSeedError> {
+    fn square<G: Game>(&mut self) -> Result<Square, ParseLanError> {
         let start = self.pos;
         match self.peek() {
             Some(c) if ('a'..='p').contains(&c) => {}
-            _ => return Err(self.error(start, ParseSeedErrorKind::ExpectedSquare)),
+            _ => return Err(self.error(start, ParseLanErrorKind::ExpectedSquare)),
         }
         let mut name = String::new();
         name.extend(self.peek());
@@ -292,25 +292,25 @@ impl Reader<'_> {
             self.pos += 1;
         }
         if name.len() == 1 {
-            return Err(self.error(self.pos, ParseSeedErrorKind::ExpectedSquare));
+            return Err(self.error(self.pos, ParseLanErrorKind::ExpectedSquare));
         }
         let sq =
-            Square::parse(&name).ok_or_else(|| self.error(start, ParseSeedErrorKind::BadSquare))?;
+            Square::parse(&name).ok_or_else(|| self.error(start, ParseLanErrorKind::BadSquare))?;
         if !G::SHAPE.contains(sq) {
-            return Err(self.error(start, ParseSeedErrorKind::OffBoard(sq)));
+            return Err(self.error(start, ParseLanErrorKind::OffBoard(sq)));
         }
         Ok(sq)
     }
 
     /// An upper-case piece letter of `G`, if one is next.
-    fn letter<G: Game>(&mut self) -> Result<Option<G::Kind>, ParseSeedError> {
+    fn letter<G: Game>(&mut self) -> Result<Option<G::Kind>, ParseLanError> {
         match self.peek() {
             Some(c) if c.is_ascii_uppercase() => {
                 let kind = G::Kind::ALL
                     .iter()
                     .copied()
                     .find(|k| k.letter() == c)
-                    .ok_or_else(|| self.error(self.pos, ParseSeedErrorKind::UnknownPiece(c)))?;
+                    .ok_or_else(|| self.error(self.pos, ParseLanErrorKind::UnknownPiece(c)))?;
                 self.pos += 1;
                 Ok(Some(kind))
             }
@@ -319,13 +319,13 @@ impl Reader<'_> {
     }
 
     /// `0–0` or `0–0–0` (or with `O` and `-`), the reader standing on the first `0`/`O`.
-    fn castling(&mut self) -> Result<CastleSide, ParseSeedError> {
+    fn castling(&mut self) -> Result<CastleSide, ParseLanError> {
         let start = self.pos;
         let zero = self.peek();
         let mut zeros = 0;
         loop {
             if self.peek() != zero {
-                return Err(self.error(self.pos, ParseSeedErrorKind::BadCastling));
+                return Err(self.error(self.pos, ParseLanErrorKind::BadCastling));
             }
             self.pos += 1;
             zeros += 1;
@@ -337,35 +337,35 @@ impl Reader<'_> {
         match zeros {
             2 => Ok(CastleSide::Short),
             3 => Ok(CastleSide::Long),
-            _ => Err(self.error(start, ParseSeedErrorKind::BadCastling)),
+            _ => Err(self.error(start, ParseLanErrorKind::BadCastling)),
         }
     }
 }
 
-/// Reads a move of game `G` in the seed's notation (syntax only; see [`resolve`]).
+/// Reads a move of game `G` in long algebraic notation (syntax only; see [`resolve`]).
 ///
 /// # Errors
-/// [`ParseSeedError`] naming the first column that does not fit the notation.
+/// [`ParseLanError`] naming the first column that does not fit the notation.
 ///
 /// ```
-/// use fairyspec::notation::seed::{self, ParseSeedErrorKind};
+/// use fairyspec::notation::long_algebraic::{self, ParseLanErrorKind};
 /// use fairyspec::kuma::Kuma;
 ///
-/// let err = seed::parse::<Kuma>("Bb1–z2").unwrap_err();
-/// assert_eq!((err.column, err.kind), (4, ParseSeedErrorKind::ExpectedSquare));
-/// let err = seed::parse::<Kuma>("Qd1–d2").unwrap_err();
-/// assert_eq!(err.kind, ParseSeedErrorKind::UnknownPiece('Q'));
+/// let err = long_algebraic::parse::<Kuma>("Bb1–z2").unwrap_err();
+/// assert_eq!((err.column, err.kind), (4, ParseLanErrorKind::ExpectedSquare));
+/// let err = long_algebraic::parse::<Kuma>("Qd1–d2").unwrap_err();
+/// assert_eq!(err.kind, ParseLanErrorKind::UnknownPiece('Q'));
 /// ```
-pub fn parse<G: Game>(text: &str) -> Result<SeedMove<G::Kind>, ParseSeedError> {
+pub fn parse<G: Game>(text: &str) -> Result<LanMove<G::Kind>, ParseLanError> {
     let mut r = Reader {
         text,
         chars: text.chars().collect(),
         pos: 0,
     };
     let body = match (r.peek(), r.peek_at(1)) {
-        (None, _) => return Err(r.error(0, ParseSeedErrorKind::Empty)),
-        (Some('0'), _) => SeedBody::Castle(r.castling()?),
-        (Some('O'), Some(d)) if is_dash(d) => SeedBody::Castle(r.castling()?),
+        (None, _) => return Err(r.error(0, ParseLanErrorKind::Empty)),
+        (Some('0'), _) => LanBody::Castle(r.castling()?),
+        (Some('O'), Some(d)) if is_dash(d) => LanBody::Castle(r.castling()?),
         _ => {
             let letter = r.letter::<G>()?;
             let mut squares = vec![r.square::<G>()?];
@@ -378,7 +378,7 @@ pub fn parse<G: Game>(text: &str) -> Result<SeedMove<G::Kind>, ParseSeedError> {
                         squares.push(r.square::<G>()?);
                     }
                     _ if squares.len() < 2 => {
-                        return Err(r.error(r.pos, ParseSeedErrorKind::ExpectedSeparator))
+                        return Err(r.error(r.pos, ParseLanErrorKind::ExpectedSeparator))
                     }
                     _ => break,
                 }
@@ -387,11 +387,11 @@ pub fn parse<G: Game>(text: &str) -> Result<SeedMove<G::Kind>, ParseSeedError> {
             let (from, rest) = (squares[0], &squares[1..]);
             let (to, between) = match rest.split_last() {
                 Some((&to, between)) => (to, between),
-                None => return Err(r.error(r.pos, ParseSeedErrorKind::ExpectedSeparator)),
+                None => return Err(r.error(r.pos, ParseLanErrorKind::ExpectedSeparator)),
             };
             let via = Via::from_slice(between)
-                .ok_or_else(|| r.error(0, ParseSeedErrorKind::TooManySquares))?;
-            SeedBody::Piece {
+                .ok_or_else(|| r.error(0, ParseLanErrorKind::TooManySquares))?;
+            LanBody::Piece {
                 letter,
                 from,
                 via,
@@ -407,9 +407,9 @@ pub fn parse<G: Game>(text: &str) -> Result<SeedMove<G::Kind>, ParseSeedError> {
         r.pos += 1;
     }
     if r.peek().is_some() {
-        return Err(r.error(r.pos, ParseSeedErrorKind::TrailingText));
+        return Err(r.error(r.pos, ParseLanErrorKind::TrailingText));
     }
-    Ok(SeedMove { body, mark })
+    Ok(LanMove { body, mark })
 }
 
 /// Whether records of game `G` may write `#` for checkmate, as chess players do: only in games
@@ -417,17 +417,17 @@ pub fn parse<G: Game>(text: &str) -> Result<SeedMove<G::Kind>, ParseSeedError> {
 /// KUMA-8.2) nor Bachelor Hunterbeest (a Queen or Gnu beside its King wins, BHB-6.3) nor Congo
 /// (no checkmate; the lion is captured).
 pub fn hash_is_checkmate<G: Game>() -> bool {
-    matches!(G::NAME, "chess")
+    G::HASH_IS_CHECKMATE
 }
 
-/// Whether `kind` is the pawn (symbol `P`), written without a letter.
+/// Whether `kind` is the pawn ([`Kind::PAWN`]), written without a letter.
 pub fn is_pawn<K: Kind>(kind: K) -> bool {
-    kind.symbol() == "P"
+    K::PAWN == Some(kind)
 }
 
-/// Whether `kind` is the King (symbol `K`), whose two-file moves are castlings.
+/// Whether `kind` is the King ([`Kind::KING`]), whose two-file moves are castlings.
 pub fn is_king<K: Kind>(kind: K) -> bool {
-    kind.symbol() == "K"
+    K::KING == Some(kind)
 }
 
 /// Which castling `mv` is, if it is one: a King's move of two or more files along its rank.
@@ -454,7 +454,7 @@ fn count<G: Game>(pos: &Position<G>, colour: Colour) -> usize {
         .count()
 }
 
-/// The seed-notation description of `mv` in `pos`: letter, squares, capture mark, promotion
+/// The long algebraic description of `mv` in `pos`: letter, squares, capture mark, promotion
 /// letter and the mark the move deserves ([`Mark::after`]).
 ///
 /// `mv` should be legal in `pos`. For a move that is not, nothing is played: the capture mark
@@ -463,15 +463,15 @@ pub fn describe<G: Game>(
     mv: &Move<G::Kind>,
     pos: &Position<G>,
     gen: &dyn Generator<G>,
-) -> SeedMove<G::Kind> {
+) -> LanMove<G::Kind> {
     let legal = gen.legal_moves(pos).contains(mv);
     let after = legal.then(|| gen.play_unchecked(pos, mv));
     let mark = after
         .as_ref()
         .map_or(Mark::None, |after| Mark::after(gen, after));
     if let Some(side) = castling_side(mv, pos) {
-        return SeedMove {
-            body: SeedBody::Castle(side),
+        return LanMove {
+            body: LanBody::Castle(side),
             mark,
         };
     }
@@ -480,8 +480,8 @@ pub fn describe<G: Game>(
         Some(after) => count(after, them) < count(pos, them),
         None => pos.piece_at(mv.to).is_some_and(|p| p.colour == them),
     };
-    SeedMove {
-        body: SeedBody::Piece {
+    LanMove {
+        body: LanBody::Piece {
             letter: pos
                 .piece_at(mv.from)
                 .map(|p| p.kind)
@@ -496,19 +496,19 @@ pub fn describe<G: Game>(
     }
 }
 
-/// Prints `mv` (a legal move of `pos`) in the seed's notation: `Bb1–c2`, `c4:d5`, `0–0–0`,
+/// Prints `mv` (a legal move of `pos`) in long algebraic notation: `Bb1–c2`, `c4:d5`, `0–0–0`,
 /// `Sa7–a8M`, `Ve6:d7+`, `Dc6–a8×`, `Bd2–c1#`. Reading the text back with [`parse`] and
 /// [`resolve`] in the same position gives `mv` again.
 ///
 /// For a move that is not legal see [`describe`].
-pub fn to_seed<G: Game>(mv: &Move<G::Kind>, pos: &Position<G>, gen: &dyn Generator<G>) -> String {
+pub fn to_lan<G: Game>(mv: &Move<G::Kind>, pos: &Position<G>, gen: &dyn Generator<G>) -> String {
     describe(mv, pos, gen).to_string()
 }
 
 /// A move text that reads correctly but is false in the position at hand: each variant is one
 /// claim of the text that the position refutes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeedMoveError<K> {
+pub enum LanMoveError<K> {
     /// The game has already ended; no move can follow.
     GameOver(Outcome),
     /// The from-square is empty.
@@ -564,9 +564,9 @@ fn mark_name(mark: Mark) -> String {
     }
 }
 
-impl<K: Kind> fmt::Display for SeedMoveError<K> {
+impl<K: Kind> fmt::Display for LanMoveError<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use SeedMoveError::*;
+        use LanMoveError::*;
         match self {
             GameOver(o) => write!(f, "the game is already over ({o})"),
             NoPiece { square } => write!(f, "no piece on {square}"),
@@ -660,7 +660,7 @@ impl<K: Kind> fmt::Display for SeedMoveError<K> {
     }
 }
 
-impl<K: Kind> std::error::Error for SeedMoveError<K> {}
+impl<K: Kind> std::error::Error for LanMoveError<K> {}
 
 /// Finds the legal move of `pos` that `syntax` names, and checks every claim the text makes:
 /// the letter names the piece on the from-square (no letter: a Pawn), the promotion letter is
@@ -669,33 +669,33 @@ impl<K: Kind> std::error::Error for SeedMoveError<K> {}
 /// that do not end the game, `×` exactly on checkmates, `#` exactly on other wins).
 ///
 /// # Errors
-/// The first false claim, as a [`SeedMoveError`], checked in this order: game over, from-square,
+/// The first false claim, as a [`LanMoveError`], checked in this order: game over, from-square,
 /// letter, legality, promotion, capture mark, final mark.
 pub fn resolve<G: Game>(
-    syntax: &SeedMove<G::Kind>,
+    syntax: &LanMove<G::Kind>,
     pos: &Position<G>,
     gen: &dyn Generator<G>,
-) -> Result<Move<G::Kind>, SeedMoveError<G::Kind>> {
+) -> Result<Move<G::Kind>, LanMoveError<G::Kind>> {
     let legal = gen.legal_moves(pos);
     if legal.is_empty() {
         // A position without moves is over (or the generator says why not below).
         if let Some(outcome) = gen.outcome(pos) {
-            return Err(SeedMoveError::GameOver(outcome));
+            return Err(LanMoveError::GameOver(outcome));
         }
     }
     let (mv, after) = match syntax.body {
-        SeedBody::Castle(side) => {
+        LanBody::Castle(side) => {
             let fits: Vec<_> = legal
                 .iter()
                 .filter(|m| castling_side(m, pos) == Some(side))
                 .collect();
             match fits[..] {
                 [only] => (*only, gen.play_unchecked(pos, only)),
-                [] => return Err(SeedMoveError::CastlingIllegal(side)),
-                _ => return Err(SeedMoveError::CastlingAmbiguous(side)),
+                [] => return Err(LanMoveError::CastlingIllegal(side)),
+                _ => return Err(LanMoveError::CastlingAmbiguous(side)),
             }
         }
-        SeedBody::Piece {
+        LanBody::Piece {
             letter,
             from,
             via,
@@ -705,9 +705,9 @@ pub fn resolve<G: Game>(
         } => {
             let piece = pos
                 .piece_at(from)
-                .ok_or(SeedMoveError::NoPiece { square: from })?;
+                .ok_or(LanMoveError::NoPiece { square: from })?;
             if piece.colour != pos.turn() {
-                return Err(SeedMoveError::NotYourPiece {
+                return Err(LanMoveError::NotYourPiece {
                     square: from,
                     piece,
                 });
@@ -717,7 +717,7 @@ pub fn resolve<G: Game>(
                 None => is_pawn(piece.kind),
             };
             if !letter_fits {
-                return Err(SeedMoveError::WrongPiece {
+                return Err(LanMoveError::WrongPiece {
                     square: from,
                     written: letter,
                     found: piece.kind,
@@ -728,7 +728,7 @@ pub fn resolve<G: Game>(
                 .filter(|m| m.from == from && m.via == via && m.to == to)
                 .collect();
             if same_path.is_empty() {
-                return Err(SeedMoveError::Illegal {
+                return Err(LanMoveError::Illegal {
                     square: from,
                     kind: piece.kind,
                     to,
@@ -739,11 +739,11 @@ pub fn resolve<G: Game>(
                 Some(m) => **m,
                 None => {
                     return Err(match promotion {
-                        None => SeedMoveError::MissingPromotion { options },
+                        None => LanMoveError::MissingPromotion { options },
                         Some(written) if options.is_empty() => {
-                            SeedMoveError::NotAPromotion { written }
+                            LanMoveError::NotAPromotion { written }
                         }
-                        Some(written) => SeedMoveError::WrongPromotion { written, options },
+                        Some(written) => LanMoveError::WrongPromotion { written, options },
                     })
                 }
             };
@@ -751,10 +751,10 @@ pub fn resolve<G: Game>(
             let them = pos.turn().other();
             let captures = count(&after, them) < count(pos, them);
             if captures && !capture {
-                return Err(SeedMoveError::MissingCaptureMark);
+                return Err(LanMoveError::MissingCaptureMark);
             }
             if capture && !captures {
-                return Err(SeedMoveError::SpuriousCaptureMark);
+                return Err(LanMoveError::SpuriousCaptureMark);
             }
             (mv, after)
         }
@@ -763,7 +763,7 @@ pub fn resolve<G: Game>(
     let chess_mate =
         expected == Mark::Checkmate && syntax.mark == Mark::Win && hash_is_checkmate::<G>();
     if expected != syntax.mark && !chess_mate {
-        return Err(SeedMoveError::WrongMark {
+        return Err(LanMoveError::WrongMark {
             written: syntax.mark,
             expected,
             outcome: gen.outcome(&after),
@@ -775,30 +775,30 @@ pub fn resolve<G: Game>(
 /// Reads `text` and resolves it in `pos`: [`parse`] then [`resolve`].
 ///
 /// # Errors
-/// [`SeedError::Parse`] for text that is not the notation, [`SeedError::Move`] for a false claim.
+/// [`LanError::Parse`] for text that is not the notation, [`LanError::Move`] for a false claim.
 pub fn read<G: Game>(
     text: &str,
     pos: &Position<G>,
     gen: &dyn Generator<G>,
-) -> Result<Move<G::Kind>, SeedError<G::Kind>> {
-    let syntax = parse::<G>(text).map_err(SeedError::Parse)?;
-    resolve(&syntax, pos, gen).map_err(SeedError::Move)
+) -> Result<Move<G::Kind>, LanError<G::Kind>> {
+    let syntax = parse::<G>(text).map_err(LanError::Parse)?;
+    resolve(&syntax, pos, gen).map_err(LanError::Move)
 }
 
-/// Either stage of reading a seed-notation move.
+/// Either stage of reading a long algebraic move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeedError<K> {
-    Parse(ParseSeedError),
-    Move(SeedMoveError<K>),
+pub enum LanError<K> {
+    Parse(ParseLanError),
+    Move(LanMoveError<K>),
 }
 
-impl<K: Kind> fmt::Display for SeedError<K> {
+impl<K: Kind> fmt::Display for LanError<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SeedError::Parse(e) => write!(f, "{e}"),
-            SeedError::Move(e) => write!(f, "{e}"),
+            LanError::Parse(e) => write!(f, "{e}"),
+            LanError::Move(e) => write!(f, "{e}"),
         }
     }
 }
 
-impl<K: Kind> std::error::Error for SeedError<K> {}
+impl<K: Kind> std::error::Error for LanError<K> {}
