@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# Installs the outside engines tests/all/conform.rs runs against. Idempotent.
-#   - Debian's fairy-stockfish (UCI; orthodox chess)      -> /usr/games/fairy-stockfish
-#   - pyffish, Fairy-Stockfish's Python binding (Kuma)   -> python3 -c "import pyffish"
-#   - shogiops, lishogi's rules library (Chu Shogi)       -> examples/chu/node_modules (npm ci)
+# Installs the outside implementations tests/all/conform.rs and the conformance matrix
+# (corpus/matrix.txt, `fairyspec matrix`) run against. Idempotent. Versions are pinned where the
+# registry lets us; the matrix checks each version it runs (`version-check`).
+#   - Debian's fairy-stockfish (UCI; orthodox chess)       -> /usr/games/fairy-stockfish
+#   - Debian's stockfish (UCI; orthodox chess)             -> /usr/games/stockfish
+#   - Debian's hachu (XBoard; Chu Shogi)                   -> /usr/games/hachu
+#   - Debian's sjaakii (Sjaak II; Kuma, Hunterbeest)       -> /usr/games/sjaakii
+#   - pyffish 0.0.90, Fairy-Stockfish's Python binding     -> python3 -c "import pyffish"
+#   - python-chess 1.11.2 (PyPI `chess`)                   -> python3 -c "import chess"
+#   - shogiops, lishogi's rules library (Chu Shogi)        -> examples/chu/node_modules (npm ci)
+#   - minase 2.6.0 (crates.io; Chu Shogi)                  -> minase on PATH (~/.cargo/bin)
 #
 # In CI (the variable CI set to anything but false/0, as CI services do, or
 # FAIRYSPEC_REQUIRE_ENGINES=1, which .ci/run sets) an engine that is still missing afterwards fails
@@ -30,8 +37,62 @@ have_fairy_stockfish() {
     [ -x /usr/games/fairy-stockfish ] || command -v fairy-stockfish >/dev/null 2>&1
 }
 install_fairy_stockfish() {
+    apt_install fairy-stockfish
+}
+
+# Debian packages: one `apt-get update` per run.
+apt_updated=
+apt_install() {
     command -v apt-get >/dev/null 2>&1 || { echo "engines.sh: no apt-get" >&2; return 1; }
-    sudo_if_needed apt-get update -qq && sudo_if_needed apt-get install -y -qq fairy-stockfish
+    if [ -z "$apt_updated" ]; then
+        sudo_if_needed apt-get update -qq || return 1
+        apt_updated=1
+    fi
+    sudo_if_needed apt-get install -y -qq "$@"
+}
+
+# Debian's stockfish (UCI; orthodox chess) -> /usr/games/stockfish
+have_stockfish() {
+    [ -x /usr/games/stockfish ] || command -v stockfish >/dev/null 2>&1
+}
+install_stockfish() {
+    apt_install stockfish
+}
+
+# Debian's hachu (XBoard, no perft; Chu Shogi) -> /usr/games/hachu
+have_hachu() {
+    [ -x /usr/games/hachu ] || command -v hachu >/dev/null 2>&1
+}
+install_hachu() {
+    apt_install hachu
+}
+
+# Debian's sjaakii (Sjaak II; Kuma Chess and Hunterbeest through its variants file)
+have_sjaakii() {
+    [ -x /usr/games/sjaakii ] || command -v sjaakii >/dev/null 2>&1
+}
+install_sjaakii() {
+    apt_install sjaakii
+}
+
+# python-chess (PyPI `chess`), pinned -> python3 -c "import chess"
+have_python_chess() {
+    python3 -c "import chess, sys; sys.exit(chess.__version__ != '1.11.2')" >/dev/null 2>&1
+}
+install_python_chess() {
+    command -v python3 >/dev/null 2>&1 || { echo "engines.sh: no python3" >&2; return 1; }
+    python3 -m pip install --quiet chess==1.11.2 \
+        || python3 -m pip install --quiet --break-system-packages chess==1.11.2
+}
+
+# minase 2.6.0 (crates.io; USI/CECP Chu engine, its perft on its command line) -> minase on PATH.
+# `cargo install` builds it (about a minute and a half on two idle cores).
+have_minase() {
+    command -v minase >/dev/null 2>&1 && cargo install --list 2>/dev/null | grep -q '^minase v2\.6\.0:'
+}
+install_minase() {
+    command -v cargo >/dev/null 2>&1 || { echo "engines.sh: no cargo" >&2; return 1; }
+    cargo install minase --version 2.6.0 --locked --quiet
 }
 
 # pyffish, Fairy-Stockfish's Python binding (Kuma Chess) -> python3 -c "import pyffish"
@@ -40,8 +101,8 @@ have_pyffish() {
 }
 install_pyffish() {
     command -v python3 >/dev/null 2>&1 || { echo "engines.sh: no python3" >&2; return 1; }
-    python3 -m pip install --quiet pyffish \
-        || python3 -m pip install --quiet --break-system-packages pyffish
+    python3 -m pip install --quiet pyffish==0.0.90 \
+        || python3 -m pip install --quiet --break-system-packages pyffish==0.0.90
 }
 
 # shogiops, lishogi's rules library (Chu Shogi), at the version examples/chu/package-lock.json
@@ -55,7 +116,7 @@ install_shogiops() {
     (cd "$chu_dir" && { npm ci --no-audit --no-fund --silent || npm install --no-audit --no-fund --silent; })
 }
 
-ENGINES=(fairy_stockfish pyffish shogiops)
+ENGINES=(fairy_stockfish stockfish hachu sjaakii pyffish python_chess shogiops minase)
 
 missing=()
 for engine in "${ENGINES[@]}"; do

@@ -23,7 +23,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # so on one free core they take about 90 + 100 + 70 + 240 s, and the time limits, about twice that,
 # only stop a much slower machine (the script then warns that fewer inputs ran). (Those rates
 # were measured before the harness stopped writing two FENs per child; it is now about twice as
-# fast.) chu_differential is slower per input (a 12x12 board, 96 switch readings, Münster's bounded
+# fast.) chu_differential is slower per input (a 12x12 board, 192 switch readings, Münster's bounded
 # search, the history of a walk): main's 5 and 17 inputs a second against 14 and 30 after the
 # change, in two pairs of 60 s runs on a machine loaded with several builds, where the issue
 # measured 26 to 29 before the change on a quieter one; so it too stops after 10,000 inputs,

@@ -9,7 +9,7 @@
 //!
 //! | command | schema | fields |
 //! |---|---|---|
-//! | `perft` | [`PERFT_SCHEMA`] | [`Perft`]: `game`, `fen`, `depth`, `generator`, `moves` (`[{"move", "nodes"}]`, sorted by move text), `total` |
+//! | `perft` | [`PERFT_SCHEMA`] | [`Perft`]: `game`, `fen`, `depth`, `generator`, `moves` (`[{"move", "nodes"}]`, sorted by move text), `total`, `count` (`routes` or `results`) |
 //! | `moves` | [`MOVES_SCHEMA`] | [`Moves`]: `game`, `fen`, `generator`, `moves` (sorted move text), `outcome` (`null` or `{"result", "reason"}`) |
 //! | `replay` | [`REPLAY_SCHEMA`] | [`Replay`]: `game`, `file`, `plies`, `final`, `result`, `reason` |
 //! | `verify` | [`VERIFY_SCHEMA`] | [`Verify`]: `corpus`, `games` (per game: `perft` rows, `records`, `errors`), `not_checked`, `summary` |
@@ -19,7 +19,7 @@
 //!
 //! ```console
 //! $ fairyspec perft kuma 1 --fen "4k3/8/8/8/8/8/8/4K3 w - -" --json
-//! {"schema":"fairyspec.perft/1","game":"kuma","fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","depth":1,"generator":"bitboard","moves":[{"move":"e1d1","nodes":1},{"move":"e1d2","nodes":1},{"move":"e1e2","nodes":1},{"move":"e1f1","nodes":1},{"move":"e1f2","nodes":1}],"total":5}
+//! {"schema":"fairyspec.perft/1","game":"kuma","fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","depth":1,"generator":"bitboard","moves":[{"move":"e1d1","nodes":1},{"move":"e1d2","nodes":1},{"move":"e1e2","nodes":1},{"move":"e1f1","nodes":1},{"move":"e1f2","nodes":1}],"total":5,"count":"routes"}
 //! ```
 
 use crate::perft::Divide;
@@ -73,6 +73,10 @@ pub struct Perft {
     pub moves: Vec<MoveCount>,
     /// The sum (1 at depth 0).
     pub total: u64,
+    /// How nodes were counted: `routes` (one per legal move, the default) or `results` (one per
+    /// distinct result, `--count results`; CHU-9.5).
+    #[serde(default)]
+    pub count: crate::perft::Counting,
 }
 
 impl Perft {
@@ -82,6 +86,7 @@ impl Perft {
         pos: &Position<G>,
         depth: u32,
         divide: &Divide,
+        count: crate::perft::Counting,
     ) -> Perft {
         Perft {
             schema: PERFT_SCHEMA.to_string(),
@@ -98,6 +103,7 @@ impl Perft {
                 })
                 .collect(),
             total: divide.total,
+            count,
         }
     }
 }
@@ -235,6 +241,9 @@ pub struct PerftRow {
     pub expected: u64,
     /// One result per generator, in the order of [`VerifyGame::generators`].
     pub results: Vec<Check>,
+    /// How the count counts (`routes`, or `results` where the block says `count results`).
+    #[serde(default)]
+    pub count: crate::perft::Counting,
 }
 
 /// One game record of [`VerifyGame`].

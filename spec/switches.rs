@@ -14,8 +14,8 @@
 //! s.set("bare-king", "munster1997-emended").unwrap();
 //! assert_eq!(s.bare_king, BareKing::Munster1997Emended);
 //! assert!(s.set("bare-king", "munster").is_err());
-//! // 4 bare-king formulations × 2 × 2 × 2 × 3 repetition rules.
-//! assert_eq!(ChuSwitches::combinations(), 96);
+//! // kirin-recapture × 4 bare-king formulations × 2 × 2 × 2 × 3 repetition rules.
+//! assert_eq!(ChuSwitches::combinations(), 192);
 //! ```
 
 use serde::Serialize;
@@ -321,19 +321,27 @@ mod tests {
         check::<crate::chu::ChuSwitches>().unwrap();
     }
 
-    /// SPEC.md's switch table of Chu Shogi: five switches, 4 × 2 × 2 × 2 × 3 combinations; the
-    /// last switch varies fastest.
+    /// SPEC.md's switch table of Chu Shogi: six switches, 2 × 4 × 2 × 2 × 2 × 3 combinations;
+    /// the last switch varies fastest, `kirin-recapture` (the most significant digit) slowest.
     #[test]
     fn chu_combinations() {
-        use crate::chu::{BareKing, ChuSwitches, Repetition};
-        assert_eq!(ChuSwitches::combinations(), 96);
+        use crate::chu::{BareKing, ChuSwitches, KirinRecapture, Repetition};
+        assert_eq!(ChuSwitches::combinations(), 192);
         let all = ChuSwitches::every_combination();
-        assert_eq!(all.len(), 96);
+        assert_eq!(all.len(), 192);
         assert_eq!(all[0], ChuSwitches::default());
         assert_eq!(all[1].repetition, Repetition::Fourfold);
         assert_eq!(all[2].repetition, Repetition::Western);
         assert_eq!(all[95].bare_king, BareKing::Munster1997Emended);
-        assert_eq!(ChuSwitches::combination(96), all[0]);
+        assert_eq!(all[95].kirin_recapture, KirinRecapture::Allowed);
+        assert_eq!(
+            all[96],
+            ChuSwitches {
+                kirin_recapture: KirinRecapture::CounterStrike,
+                ..ChuSwitches::default()
+            }
+        );
+        assert_eq!(ChuSwitches::combination(192), all[0]);
         assert_eq!(crate::chess::ChessSwitches::combinations(), 1);
     }
 

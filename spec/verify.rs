@@ -12,7 +12,7 @@
 
 use crate::documents::{Check, Status};
 use crate::outcome::Reason;
-use crate::perft::{divide_threads, PerftRecord};
+use crate::perft::{divide_with, Counting, DivideOptions, PerftRecord};
 use crate::registry::{GameId, GeneratorChoice};
 use crate::replay::{Records, ReplaySummary};
 use crate::{Game, Generator, Position};
@@ -37,6 +37,8 @@ pub struct Settings {
     pub max_nodes: u64,
     /// Threads sharing each count's root moves.
     pub threads: usize,
+    /// `--count`: only the records counted this way.
+    pub count: Option<Counting>,
 }
 
 /// What to check for one game: its `.perft` files and its `games/expected.txt`, if any.
@@ -212,6 +214,7 @@ pub enum PerftRow<G: Game> {
         position: Position<G>,
         depth: u32,
         expected: u64,
+        counting: Counting,
     },
     /// A record that cannot be checked (its FEN is no position, or it lists no counts).
     Broken { id: String, why: String },
@@ -222,6 +225,18 @@ impl<G: Game> PerftRow<G> {
     pub fn id(&self) -> &str {
         match self {
             PerftRow::Count { id, .. } | PerftRow::Broken { id, .. } => id,
+        }
+    }
+
+    /// The width of the row's id in the table (with ` [results]` for a count by result).
+    pub fn shown_len(&self) -> usize {
+        match self {
+            PerftRow::Count {
+                id,
+                counting: Counting::Results,
+                ..
+            } => id.len() + " [results]".len(),
+            PerftRow::Count { id, .. } | PerftRow::Broken { id, .. } => id.len(),
         }
     }
 }
@@ -246,6 +261,7 @@ pub fn perft_rows<G: Game>(rec: PerftRecord) -> Vec<PerftRow<G>> {
             position: position.clone(),
             depth,
             expected,
+            counting: rec.counting,
         })
         .collect()
 }
@@ -308,6 +324,7 @@ pub fn check_count<G: Game>(
     pos: &Position<G>,
     depth: u32,
     expected: u64,
+    counting: Counting,
     settings: &Settings,
 ) -> Check {
     if expected > limit(settings, choice) {
@@ -319,7 +336,12 @@ pub fn check_count<G: Game>(
         };
     }
     let start = Instant::now();
-    let got = divide_threads(gen, pos, depth, settings.threads, None).total;
+    let options = DivideOptions {
+        threads: settings.threads,
+        counting,
+        table: None,
+    };
+    let got = divide_with(gen, pos, depth, &options, None).total;
     let took = start.elapsed().as_secs_f64();
     let ok = got == expected;
     Check {

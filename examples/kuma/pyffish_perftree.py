@@ -13,7 +13,10 @@ The tree is counted by recursion over `pyffish.legal_moves`, so keep the depth s
 seconds from the start position). A position where the game has ended at once (a Blind Bear on
 its last rank, `flagPiece`) counts as having no moves, as in fairyspec's perft convention.
 The variant is read from variants.ini beside this script; the variant name can be changed with
-the environment variable KUMA_VARIANT (default `kuma`).
+the environment variable KUMA_VARIANT (default `kuma`). Two leading options choose another file
+and variant (the matrix uses them for Bachelor Hunterbeest):
+
+    pyffish_perftree.py --variants examples/hunterbeest/variants.ini --variant hunterbeest <depth> ...
 """
 import os
 import sys
@@ -41,14 +44,23 @@ def perft(fen, moves, depth):
 
 
 def main(argv):
+    global VARIANT
+    here = os.path.dirname(os.path.abspath(__file__))
+    config = os.path.join(here, "variants.ini")
+    argv = list(argv)
+    while len(argv) > 2 and argv[1] in ("--variants", "--variant"):
+        if argv[1] == "--variants":
+            config = argv[2]
+        else:
+            VARIANT = argv[2]
+        del argv[1:3]
     if len(argv) not in (3, 4):
         sys.stderr.write(__doc__)
         return 2
     depth = int(argv[1])
     fen = argv[2]
     moves = argv[3].split() if len(argv) == 4 else []
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "variants.ini")) as f:
+    with open(config) as f:
         pyffish.load_variant_config(f.read())
     total = 0
     if depth > 0:

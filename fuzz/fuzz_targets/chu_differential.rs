@@ -1,4 +1,4 @@
-//! Chu Shogi, reference against bitboard generator: bytes → one of the 96 switch readings, a
+//! Chu Shogi, reference against bitboard generator: bytes → one of the 192 switch readings, a
 //! mutated corpus position, move choices; both generators compared at every node of a walk that
 //! keeps the game's history (repetition, CHU-6.5), and the generic properties at its start. The body is
 //! `fairyspec::chu::fuzz::chu_differential`, which `tests/all/fuzz_corpus.rs` replays on every

@@ -228,7 +228,7 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
         properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
     }
     // Every game of the registry under the readings its CheckGame::fen_switches picks: every
-    // combination of its switches (orthodox chess has none); Chu Shogi, with 96, its default and
+    // combination of its switches (orthodox chess has none); Chu Shogi, with 192, its default and
     // the one combination the text's length picks.
     struct Checks<'t>(&'t str);
     impl GameCommand for Checks<'_> {

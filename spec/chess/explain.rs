@@ -17,6 +17,7 @@ impl Explain for Chess {
         drowning: None,
         promotion_text: "CORE-1.3",
         notation: "CORE-1.3",
+        counting: None,
     };
 
     fn traced_legal_moves(

@@ -134,7 +134,7 @@ impl CheckGame for Chu {
 
     /// Chu Shogi: a bared side (the bare-king rule decides, CHU-6.4, CHU-7) and its verdict, a side
     /// one piece from bare, lions one or two squares apart (L1, L2: CHU-5.1, CHU-5.2), a
-    /// counter-strike square (L3, CHU-5.3), a Lance that can step onto its last rank from inside the
+    /// counter-strike square (L3, CHU-5.3) and a lion on it (`kirin-recapture`), a Lance that can step onto its last rank from inside the
     /// zone (CHU-4.3), dead pieces (CHU-2.3). Repetition (CHU-6.5) is counted by the walk, which
     /// knows the history.
     fn reach(
@@ -195,11 +195,18 @@ impl CheckGame for Chu {
                 reach::qualified(switches, "lion-protection")
             ));
         }
-        if setup.counter_strike.is_some() {
+        if let Some(cs) = setup.counter_strike {
             reach.hit(&format!(
                 "counter-strike square | {}",
                 reach::qualified(switches, "counter-strike")
             ));
+            // A Kirin that took a lion and promoted stands there (switch kirin-recapture).
+            if setup.piece_at(cs).is_some_and(|p| p.kind.is_lion()) {
+                reach.hit(&format!(
+                    "lion on the counter-strike square | {}",
+                    reach::qualified(switches, "kirin-recapture")
+                ));
+            }
         }
         let last = |c: Colour| if c == Colour::White { 11 } else { 0 };
         let in_zone = |c: Colour, sq: Square| match c {

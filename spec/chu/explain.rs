@@ -19,6 +19,7 @@ impl Explain for Chu {
         drowning: None,
         promotion_text: "CHU-4.5",
         notation: "CHU-8.2",
+        counting: Some("CHU-9.5"),
     };
 
     fn traced_legal_moves(

@@ -503,6 +503,9 @@ pub struct ChuSwitches {
     pub bare_king: BareKing,
     /// CHU-5.3: the counter-strike rule (L3).
     pub counter_strike: CounterStrike,
+    /// CHU-5.3: whether the lion a Kirin has just become by taking a lion may be recaptured on
+    /// its square by a non-lion.
+    pub kirin_recapture: KirinRecapture,
     /// CHU-5.2: when the protection of a lion is judged (L2).
     pub lion_protection: LionProtection,
     /// CHU-4: which pieces may promote on reaching the last rank without a capture.
@@ -539,6 +542,20 @@ pub enum CounterStrike {
     Lishogi,
     /// JCSA / Okazaki: the ban applies only if the lion to be captured is protected.
     Jcsa,
+}
+
+/// The counter-strike rule and the lion a Kirin becomes by taking a lion (CHU-5.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KirinRecapture {
+    /// lishogi, English Wikipedia, the Chess Variant Pages (minase's rule code L2): the
+    /// counter-strike rule never bars a capture on the counter-strike square itself, so the new
+    /// lion may be taken there by any piece (the default).
+    #[default]
+    Allowed,
+    /// The JCSA's standard rules (as minase 2.6.0's rule book reads them): the new lion is
+    /// covered by the counter-strike rule like any other lion.
+    CounterStrike,
 }
 
 /// When a lion's protection is judged for L2 (CHU-5.2).

@@ -1,7 +1,10 @@
 //! The switches of Chu Shogi as data ([`crate::switches`]): each switch of [`ChuSwitches`] with
 //! its readings, their rule IDs and what each says (SPEC.md, the switch table of the Chu chapter).
 
-use super::{BareKing, ChuSwitches, CounterStrike, LastRankPromotion, LionProtection, Repetition};
+use super::{
+    BareKing, ChuSwitches, CounterStrike, KirinRecapture, LastRankPromotion, LionProtection,
+    Repetition,
+};
 use crate::switches::{Reading, Switch, SwitchError, SwitchValue, Switches};
 
 impl SwitchValue for BareKing {
@@ -73,6 +76,35 @@ impl SwitchValue for CounterStrike {
         match self {
             CounterStrike::Lishogi => "lishogi",
             CounterStrike::Jcsa => "jcsa",
+        }
+    }
+}
+
+impl SwitchValue for KirinRecapture {
+    const SWITCH: Switch = Switch {
+        name: "kirin-recapture",
+        rules: "CHU-5.3",
+        question: "may a non-lion take back at once the lion a Kirin became by taking a lion?",
+        readings: &[
+            Reading {
+                value: "allowed",
+                rules: "CHU-5.3",
+                meaning: "yes, on the square of that capture (lishogi, L2 in minase)",
+            },
+            Reading {
+                value: "counter-strike",
+                rules: "CHU-5.3",
+                meaning: "no more than any other lion: the counter-strike rule covers it (JCSA)",
+            },
+        ],
+    };
+    const ALL: &'static [KirinRecapture] =
+        &[KirinRecapture::Allowed, KirinRecapture::CounterStrike];
+
+    fn text(self) -> &'static str {
+        match self {
+            KirinRecapture::Allowed => "allowed",
+            KirinRecapture::CounterStrike => "counter-strike",
         }
     }
 }
@@ -174,7 +206,11 @@ impl SwitchValue for Repetition {
 }
 
 impl Switches for ChuSwitches {
+    // `kirin-recapture` first, the most significant digit of a combination number
+    // ([`Switches::combination`]): the other switches' readings of combinations 0-95 stay what
+    // they were before it came (the fuzz seeds' first byte), 96-191 add its second reading.
     const SWITCHES: &'static [Switch] = &[
+        KirinRecapture::SWITCH,
         BareKing::SWITCH,
         CounterStrike::SWITCH,
         LionProtection::SWITCH,
@@ -186,6 +222,7 @@ impl Switches for ChuSwitches {
         Some(match name {
             "bare-king" => self.bare_king.text(),
             "counter-strike" => self.counter_strike.text(),
+            "kirin-recapture" => self.kirin_recapture.text(),
             "lion-protection" => self.lion_protection.text(),
             "last-rank-promotion" => self.last_rank_promotion.text(),
             "repetition" => self.repetition.text(),
@@ -197,6 +234,7 @@ impl Switches for ChuSwitches {
         match name {
             "bare-king" => self.bare_king = BareKing::from_text(value)?,
             "counter-strike" => self.counter_strike = CounterStrike::from_text(value)?,
+            "kirin-recapture" => self.kirin_recapture = KirinRecapture::from_text(value)?,
             "lion-protection" => self.lion_protection = LionProtection::from_text(value)?,
             "last-rank-promotion" => {
                 self.last_rank_promotion = LastRankPromotion::from_text(value)?;

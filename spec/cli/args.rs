@@ -4,6 +4,7 @@
 //! The game names (clap's `ValueEnum` of [`GameId`]) and their rule switches in the help pages are
 //! generated from the games themselves ([`crate::registry`]), never written here.
 
+use crate::perft::Counting;
 use crate::registry::{self, GameCommand, GameId, GeneratorChoice, Registered};
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -21,6 +22,31 @@ pub enum Protocol {
     Perftree,
     /// One long-lived UCI engine answering `go perft N`
     Uci,
+    /// One long-lived USI (shogi) engine answering its perft command (--perft-command)
+    Usi,
+    /// One long-lived XBoard engine without perft: its moves from its highlight answers
+    Xboard,
+}
+
+impl Protocol {
+    /// The library's name for it.
+    pub fn library(self) -> crate::conform::Protocol {
+        match self {
+            Protocol::Perftree => crate::conform::Protocol::Perftree,
+            Protocol::Uci => crate::conform::Protocol::Uci,
+            Protocol::Usi => crate::conform::Protocol::Usi,
+            Protocol::Xboard => crate::conform::Protocol::Xboard,
+        }
+    }
+}
+
+/// How an XBoard engine is given a position (`--setboard`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SetboardStyle {
+    /// `setboard <FEN>`
+    Fen,
+    /// `setboard <board>` only, the first player to move (HaChu 0.21); other positions turned
+    Board,
 }
 
 /// A deliberate rules bug, for testing conformance tooling (`perft --inject-fault NAME`; see
@@ -68,6 +94,9 @@ pub enum Command {
     Conform(ConformArgs),
     /// Writes a conformance corpus (.perft) of seeded random positions on stdout
     Corpus(CorpusArgs),
+    /// Runs every implementation of the conformance matrix and writes docs/conformance.md
+    #[command(after_help = super::help::matrix_details())]
+    Matrix(MatrixArgs),
     /// Says whether a move is legal and why, citing SPEC.md's rule IDs
     #[command(after_help = super::help::explain_details())]
     Explain(ExplainArgs),
@@ -119,7 +148,7 @@ pub struct PerftArgs {
     /// What one node is: `routes`, one per legal move (the default), or `results`, one per
     /// distinct result of a piece's move (CHU-9.5)
     #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
-    pub count: String,
+    pub count: Counting,
     /// A transposition table of this many MiB, shared by the threads (0 to 1048576; 0: none)
     #[arg(long, value_name = "MB", default_value = "0", value_parser = hash_mib)]
     pub hash: usize,
@@ -183,6 +212,10 @@ pub struct VerifyArgs {
     /// Threads sharing each count's root moves (1 to 256)
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads)]
     pub threads: usize,
+    /// Only the records counted this way (`count` in a .perft block; default: every record, each
+    /// counted as its block says)
+    #[arg(long, value_name = "C", value_parser = counting())]
+    pub count: Option<Counting>,
     /// The whole result as one JSON object (schema fairyspec.verify/1) instead of the tables
     #[arg(long)]
     pub json: bool,
@@ -206,9 +239,20 @@ pub struct ConformArgs {
     /// Check every position at this depth only (default: the depths the corpus lists)
     #[arg(long, value_name = "N", value_parser = conform_depth)]
     pub depth: Option<u32>,
-    /// A UCI option for the engine (--protocol uci)
+    /// An engine option: `setoption` (UCI, USI) or `option NAME=VALUE` (XBoard)
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// The perft command of a UCI or USI engine, `{depth}` standing for the depth
+    /// (default `go perft {depth}`)
+    #[arg(long, value_name = "TEXT")]
+    pub perft_command: Option<String>,
+    /// How an XBoard engine is given a position: the whole FEN, or the board alone (HaChu)
+    #[arg(long, value_name = "S")]
+    pub setboard: Option<SetboardStyle>,
+    /// Give the engine the FEN of the position reached, with no moves, instead of the corpus
+    /// position and the moves played from it (for an engine that cannot play moves itself)
+    #[arg(long)]
+    pub reached_fen: bool,
     /// The engine's move text to the spec's
     #[arg(long, value_name = "NAME", default_value = "identity", value_parser = map_names())]
     pub map: String,
@@ -221,6 +265,29 @@ pub struct ConformArgs {
     /// The specification's rule reading SPEC.md names
     #[arg(long = "switch", value_name = "NAME=VALUE", value_parser = SwitchPair, hide_possible_values = true)]
     pub switches: Vec<String>,
+    /// What counts as one node: every legal move (routes), or one per distinct result (CHU-9.5)
+    #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
+    pub count: Counting,
+}
+
+/// `fairyspec matrix`.
+#[derive(Debug, Args)]
+pub struct MatrixArgs {
+    /// The matrix: which implementations, games, readings, corpora and depths
+    #[arg(long, value_name = "FILE", default_value = "corpus/matrix.txt")]
+    pub matrix: std::path::PathBuf,
+    /// The page written
+    #[arg(long, value_name = "FILE.md", default_value = "docs/conformance.md")]
+    pub output: std::path::PathBuf,
+    /// Writes nothing; fails if the page differs from what the matrix gives now
+    #[arg(long)]
+    pub check: bool,
+    /// Runs only this row (repeatable), printing its result; writes nothing
+    #[arg(long = "row", value_name = "NAME")]
+    pub rows: Vec<String>,
+    /// Rows run at once (1 to 256); each row's engine is one process at a time
+    #[arg(long, value_name = "N", default_value = "2", value_parser = threads)]
+    pub jobs: usize,
 }
 
 /// `fairyspec explain`.
@@ -395,13 +462,6 @@ fn hash_mib(text: &str) -> Result<usize, String> {
     number("--hash", text, 0, 1 << 20)
 }
 
-fn counting() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new([
-        crate::perft::Counting::Routes.name(),
-        crate::perft::Counting::Results.name(),
-    ])
-}
-
 fn max_nodes(text: &str) -> Result<u64, String> {
     number("--max-nodes", text, 0, u64::MAX)
 }
@@ -420,6 +480,13 @@ fn positions(text: &str) -> Result<usize, String> {
 
 fn seed(text: &str) -> Result<u64, String> {
     number("--seed", text, 0, u64::MAX)
+}
+
+/// `routes` or `results` ([`Counting`]).
+fn counting() -> impl TypedValueParser<Value = Counting> {
+    clap::builder::PossibleValuesParser::new(Counting::ALL.map(Counting::name)).try_map(|name| {
+        Counting::from_name(&name).ok_or_else(|| format!("unknown counting {name:?}"))
+    })
 }
 
 fn map_names() -> clap::builder::PossibleValuesParser {
@@ -533,9 +600,9 @@ mod tests {
             assert!(values.iter().any(|v| v == pair), "{pair}: {values:?}");
         }
         // SPEC.md's switch tables: Kuma, Congo and Hunterbeest two readings each; Chu's
-        // bare-king four, counter-strike, lion-protection, last-rank-promotion two, repetition
-        // three.
-        assert_eq!(values.len(), 2 + 2 + 2 + 4 + 2 + 2 + 2 + 3);
+        // kirin-recapture two, bare-king four, counter-strike, lion-protection,
+        // last-rank-promotion two, repetition three.
+        assert_eq!(values.len(), 2 + 2 + 2 + 2 + 4 + 2 + 2 + 2 + 3);
         let cmd = Cli::command();
         let text = SwitchPair.parse_ref(&cmd, None, std::ffi::OsStr::new("x=y"));
         assert_eq!(text.unwrap(), "x=y");

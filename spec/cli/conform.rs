@@ -2,14 +2,13 @@
 //! (see [`crate::conform`]).
 
 use super::args::ConformArgs;
-pub use super::args::Protocol;
+pub use super::args::{Protocol, SetboardStyle};
 use super::error::CliError;
 use super::progress;
+use crate::conform::corpus::CorpusError;
 use crate::conform::mapping::builtin;
-use crate::conform::{
-    conform, ConformOptions, CorpusEntry, Engine, EngineError, PerftreeEngine, UciEngine,
-};
-use crate::perft::parse_perft_file;
+use crate::conform::{conform, start_engine, ConformOptions, CorpusEntry, EngineError, EngineSpec};
+use crate::perft::Counting;
 use crate::registry::{self, GameCommand, Registered};
 use crate::verify::DEFAULT_CORPUS;
 use std::io::Write;
@@ -26,9 +25,11 @@ struct Conform<'o> {
     out: &'o mut dyn Write,
 }
 
-/// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci] [--corpus PATH]
-/// [--depth N] [--option NAME=VALUE]... [--map NAME] [--timeout S] [--report FILE.json]
-/// [--switch NAME=VALUE]...` (the switches choose the specification's rule readings).
+/// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci|usi|xboard]
+/// [--corpus PATH] [--depth N] [--count routes|results] [--option NAME=VALUE]...
+/// [--perft-command TEXT] [--setboard fen|board] [--reached-fen] [--map NAME] [--timeout S]
+/// [--report FILE.json] [--switch NAME=VALUE]...` (the switches choose the specification's rule
+/// readings).
 pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let corpus = args
         .corpus
@@ -37,7 +38,17 @@ pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), Cli
     let options = engine_options(&args.options)?;
     if !options.is_empty() && args.protocol == Protocol::Perftree {
         return Err(CliError::Usage(
-            "--option is for UCI engines (--protocol uci)".to_string(),
+            "--option is for UCI, USI and XBoard engines (--protocol uci|usi|xboard)".to_string(),
+        ));
+    }
+    if args.perft_command.is_some() && !matches!(args.protocol, Protocol::Uci | Protocol::Usi) {
+        return Err(CliError::Usage(
+            "--perft-command is for UCI and USI engines (--protocol uci|usi)".to_string(),
+        ));
+    }
+    if args.setboard.is_some() && args.protocol != Protocol::Xboard {
+        return Err(CliError::Usage(
+            "--setboard is for XBoard engines (--protocol xboard)".to_string(),
         ));
     }
     if let Some(path) = &args.report {
@@ -74,58 +85,16 @@ fn engine_options(pairs: &[String]) -> Result<Vec<(String, String)>, CliError> {
 }
 
 /// The corpus entries of a `.perft` file, or of every `.perft` file of a folder (sorted by
-/// name); `depth` replaces the depths the files list.
+/// name); `depth` replaces the depths the files list ([`crate::conform::corpus::read_corpus`]).
 ///
 /// # Errors
 /// [`CliError::Io`] for an unreadable path, [`CliError::Corpus`] for a broken file or an empty
 /// corpus.
 pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CliError> {
-    let io = |e| CliError::Io {
-        path: path.to_path_buf(),
-        error: e,
-    };
-    let files = if path.is_dir() {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(io)?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "perft"))
-            .collect();
-        files.sort();
-        files
-    } else {
-        vec![path.to_path_buf()]
-    };
-    let mut entries = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|error| CliError::Io {
-            path: file.clone(),
-            error,
-        })?;
-        let records = parse_perft_file(&text)
-            .map_err(|e| CliError::Corpus(format!("{}: {e}", file.display())))?;
-        let source = file
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        for r in records {
-            let depths = match depth {
-                Some(d) => vec![(d, r.counts.iter().find(|(rd, _)| *rd == d).map(|c| c.1))],
-                None => r.counts.iter().map(|&(d, n)| (d, Some(n))).collect(),
-            };
-            entries.push(CorpusEntry {
-                id: r.id,
-                source: source.clone(),
-                fen: r.epd,
-                depths,
-            });
-        }
-    }
-    if entries.is_empty() {
-        return Err(CliError::Corpus(format!(
-            "no positions in {} (a .perft file or a folder of them)",
-            path.display()
-        )));
-    }
-    Ok(entries)
+    crate::conform::corpus::read_corpus(path, depth).map_err(|e| match e {
+        CorpusError::Io { path, error } => CliError::Io { path, error },
+        CorpusError::Format(message) => CliError::Corpus(message),
+    })
 }
 
 impl GameCommand for Conform<'_> {
@@ -144,25 +113,34 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     let entries = read_corpus(&cmd.corpus, args.depth)?;
     let switches = registry::switches::<G>(args.switches.iter().map(String::as_str))?;
     let gen = registry::generator::<G>(None, &switches)?;
-    let map = builtin(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
+    let map =
+        builtin::<G>(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
     let timeout = Duration::from_secs(args.timeout);
-    let mut engine: Box<dyn Engine> = match args.protocol {
-        Protocol::Perftree => {
-            Box::new(PerftreeEngine::new(&args.engine, timeout).map_err(|e| engine_failed(&e))?)
-        }
-        Protocol::Uci => Box::new(
-            UciEngine::start(&args.engine, &cmd.options, timeout).map_err(|e| engine_failed(&e))?,
-        ),
+    let spec = EngineSpec {
+        protocol: args.protocol.library(),
+        command: &args.engine,
+        options: &cmd.options,
+        perft_command: args.perft_command.as_deref(),
+        board_only: args.setboard == Some(SetboardStyle::Board),
+        timeout,
     };
+    let mut engine = start_engine::<G>(&spec).map_err(|e| engine_failed(&e))?;
     let opts = ConformOptions {
         generator: &*gen,
         map: &*map,
         map_name: &args.map,
+        counting: args.count,
+        // An XBoard engine is always given the position reached (its driver reads the board).
+        send_reached: args.reached_fen || args.protocol == Protocol::Xboard,
     };
     let out = cmd.out;
+    let counting = match args.count {
+        Counting::Routes => "",
+        Counting::Results => "; counting by result",
+    };
     writeln!(
         out,
-        "conform {}: engine {}; map {}; spec generator {}",
+        "conform {}: engine {}; map {}; spec generator {}{counting}",
         G::NAME,
         engine.describe(),
         args.map,

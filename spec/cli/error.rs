@@ -39,6 +39,9 @@ pub enum CliError {
     Engine(String),
     /// `conform`: the engine and the specification differ in this many checks.
     ConformFailed { diverged: usize },
+    /// `matrix`: rows with a difference no `settled` line names, an implementation missing, or
+    /// (with `--check`) a page that is not the one the matrix gives.
+    MatrixFailed(String),
     /// Writing the output failed (e.g. the reader of a pipe went away).
     Output(io::Error),
 }
@@ -49,7 +52,8 @@ impl CliError {
         match self {
             CliError::Replay(_)
             | CliError::VerifyFailed { .. }
-            | CliError::ConformFailed { .. } => 1,
+            | CliError::ConformFailed { .. }
+            | CliError::MatrixFailed(_) => 1,
             _ => 2,
         }
     }
@@ -77,6 +81,7 @@ impl fmt::Display for CliError {
                 "conform failed: the engine and the specification differ in {}",
                 count(*diverged, "check", "checks")
             ),
+            CliError::MatrixFailed(why) => write!(f, "matrix: {why}"),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
         }
     }

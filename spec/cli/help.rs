@@ -230,17 +230,40 @@ pub fn conform_details() -> String {
 For every corpus position at the depths its .perft entry lists (or only --depth N), the
 engine's perft divide is compared with the spec's (bitboard generator, else the reference). On a
 difference it descends through the divide to the first position where the legal-move lists
-differ and prints its FEN, the path, the counts along the way, and the moves only one side has.
+differ and prints its FEN, the path, the counts along the way, the moves only one side has and
+the spec's explanation of each (grouped where they say the same).
 
 --protocol perftree: the command is run once per query as
   <command> <depth> \"<fen>\" \"<moves>\"
 and prints `<move> <count>` lines, an empty line, and the total (what `fairyspec perft` prints).
---protocol uci: one long-lived engine: uci/uciok, `setoption name NAME value VALUE` per
---option, isready/readyok, then `position fen ... moves ...` and `go perft N`.
---map fairy-stockfish reads a piece promotion `f1f8+` as the spec's `f1f8d`.
+The script plays <moves> itself; with --reached-fen it is given the FEN of the position reached
+instead, and no moves.
+--protocol uci / usi: one long-lived engine: uci/uciok (usi/usiok), `setoption name NAME value
+VALUE` per --option, isready/readyok, then `position fen|sfen ... moves ...` and `go perft N`
+(--perft-command \"TEXT {depth}\" for another command).
+--protocol xboard: an engine without perft (HaChu): its moves are read from its answers to
+`lift SQUARE` (and probed with usermove/undo), position by position down the spec's tree;
+--option sends `option NAME=VALUE`, --setboard board sends the board field alone.
+--count results counts one node per result (CHU-9.5) and matches the engine's moves by result.
+--map fairy-stockfish reads a piece promotion `f1f8+` as the spec's `f1f8d`; --map xboard
+reads algebraic squares (a1 at the first player's lower left) in the game's own notation.
 
 Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed, garbage output:
-the message says which)."
+the message says which, with its last output)."
+        .to_string()
+}
+
+/// `fairyspec matrix --help`, after the options.
+pub fn matrix_details() -> String {
+    "\
+Each row of the matrix file names an implementation (and the version it must report), its game,
+the spec's reading it follows (--switch), the counting, the corpus and the depth; `fairyspec
+matrix` runs `conform` for each and writes the table, with the first occurrence of every
+difference and the verdict the matrix file gives it (a reading of the rules, or a defect of the
+implementation pinned in tests/all/conform.rs). A difference the file does not settle, or a
+missing implementation, fails the run (exit 1). --check writes nothing and fails when the page
+differs from what the matrix gives now (CI). --jobs N rows run at once (default 2: each row keeps
+about one core busy); each row's time is printed, never written into the page."
         .to_string()
 }
 

@@ -9,6 +9,7 @@
 //! fairyspec replay <game> <file> [--switch NAME=VALUE]... [--json]
 //! fairyspec conform <game> --engine COMMAND [--protocol P] [--corpus PATH] [--depth N] …
 //! fairyspec corpus <game> --positions N --depth D --seed S
+//! fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]... [--jobs N]
 //! fairyspec explain <game> [--fen FEN] [--moves "M1 M2 ..."] [--switch NAME=VALUE]... [--json] <move>
 //! fairyspec diagram <game> [--fen FEN] [--moves "M1 M2 ..."] [--piece X] [--square S] [--highlight MOVE]... [-o FILE.svg]
 //! fairyspec diagram all -o DIR
@@ -26,6 +27,7 @@ pub mod corpus;
 pub mod error;
 pub mod explain;
 pub mod help;
+pub mod matrix;
 pub mod perft;
 pub mod progress;
 pub mod replay;
@@ -98,6 +100,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         Command::Replay(a) => replay::replay_command(a, out),
         Command::Conform(a) => conform::conform_command(a, out),
         Command::Corpus(a) => corpus::corpus_command(a, out),
+        Command::Matrix(a) => matrix::matrix_command(a, out),
         Command::Explain(a) => explain::explain_command(a, out),
         Command::Diagram(a) => explain::diagram_command(a, out),
         Command::Serve(a) => serve::serve_command(a, out),

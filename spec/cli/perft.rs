@@ -5,7 +5,7 @@ use super::error::CliError;
 use super::progress;
 use crate::documents;
 use crate::perft::hash::PerftTable;
-use crate::perft::{divide_with, Counting, DivideOptions, Progress};
+use crate::perft::{divide_with, DivideOptions, Progress};
 use crate::registry::{self, GameCommand, Registered};
 use crate::{Game, Generator, MoveTextError, Position};
 use std::io::Write;
@@ -107,10 +107,7 @@ impl GameCommand for Perft<'_> {
 fn perft<G: Registered>(cmd: Perft<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
     let Prepared { pos, gen } = args.position.prepare::<G>(args.inject_fault)?;
-    let counting = match args.count.as_str() {
-        "results" => Counting::Results,
-        _ => Counting::Routes,
-    };
+    let counting = args.count;
     let table = match args.hash {
         0 => None,
         mib => Some(PerftTable::new(mib, args.hash_seed).map_err(|e| {
@@ -140,7 +137,7 @@ fn perft<G: Registered>(cmd: Perft<'_>) -> Result<(), CliError> {
     if args.json {
         Ok(documents::write_line(
             cmd.out,
-            &documents::Perft::new(&*gen, &pos, args.depth, &divide),
+            &documents::Perft::new(&*gen, &pos, args.depth, &divide, counting),
         )?)
     } else {
         write!(cmd.out, "{divide}")?;

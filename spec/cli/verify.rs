@@ -14,7 +14,7 @@ use super::args::VerifyArgs;
 use super::error::CliError;
 use super::progress;
 use crate::documents::{self, PerftRow as JsonPerftRow, RecordRow, Status};
-use crate::perft::parse_perft_file;
+use crate::perft::{parse_perft_file, Counting};
 use crate::registry::{self, GameCommand, GeneratorChoice, Registered};
 use crate::verify::{
     check_count, check_record, limit, parse_expected, perft_rows, plan, read_text, ExpectedGame,
@@ -43,6 +43,7 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
         max_reference_nodes: args.max_reference_nodes,
         max_nodes: args.max_nodes,
         threads: args.threads,
+        count: args.count,
     };
     let corpus = args.corpus.clone();
     let mut sink = std::io::sink();
@@ -208,7 +209,11 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
                 continue;
             }
         };
-        let rows = records.into_iter().flat_map(perft_rows::<G>).collect();
+        let rows = records
+            .into_iter()
+            .filter(|r| settings.count.is_none_or(|c| c == r.counting))
+            .flat_map(perft_rows::<G>)
+            .collect();
         files.push((file, rows));
     }
     let expected = match &work.expected {
@@ -236,7 +241,7 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
 
     let id_width = files
         .iter()
-        .flat_map(|(_, rows)| rows.iter().map(|r| r.id().len()))
+        .flat_map(|(_, rows)| rows.iter().map(PerftRow::shown_len))
         .chain(["position".len()])
         .max()
         .unwrap_or(8);
@@ -253,13 +258,14 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
     for (file, rows) in &files {
         lines.line(&format!("-- {file}"))?;
         for row in rows {
-            let (id, pos, depth, expected) = match row {
+            let (id, pos, depth, expected, counting) = match row {
                 PerftRow::Count {
                     id,
                     position,
                     depth,
                     expected,
-                } => (id, position, *depth, *expected),
+                    counting,
+                } => (id, position, *depth, *expected, *counting),
                 PerftRow::Broken { id, why } => {
                     lines.line(&format!("{id:<id_width$} ERROR {why}"))?;
                     report.errors.push(format!("{file}: {id}: {why}"));
@@ -270,11 +276,17 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
                     continue;
                 }
             };
-            let mut text = format!("{id:<id_width$} {depth:>5} {expected:>14}");
+            // A count by result is marked beside its id (`start [results]`), so the two
+            // countings of one position never read as a contradiction.
+            let shown = match counting {
+                Counting::Routes => id.clone(),
+                Counting::Results => format!("{id} [results]"),
+            };
+            let mut text = format!("{shown:<id_width$} {depth:>5} {expected:>14}");
             let mut results = Vec::new();
             for (i, (choice, gen)) in gens.iter().enumerate() {
                 lines.step(&format!("{id} depth {depth} ({})", choice.name()));
-                let check = check_count(&**gen, *choice, pos, depth, expected, settings);
+                let check = check_count(&**gen, *choice, pos, depth, expected, counting, settings);
                 match check.status {
                     Status::Skipped => tally.skipped += 1,
                     Status::Ok => tally.ok += 1,
@@ -299,6 +311,7 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
                 depth,
                 expected,
                 results,
+                count: counting,
             });
         }
     }

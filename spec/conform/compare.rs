@@ -1,16 +1,19 @@
 //! The comparison: for every corpus position at every depth asked, the engine's divide against
 //! the specification's; on any difference, a descent through the divide to the first position
-//! where the legal-move lists themselves differ.
+//! where the legal-move lists themselves differ. An engine that only lists its moves (no perft,
+//! [`Engine::counts_perft`]) is compared position by position instead, walking the
+//! specification's tree.
 
 use super::engine::{Engine, EngineDivide, EngineError};
 use super::mapping::MoveMap;
+use super::matching::{compare_lists, counting_pattern, Results};
 use super::report::{
-    Divergence, DivergenceKind, MoveExplanation, PositionReport, Report, Status, Step, Summary,
+    CountingPattern, Divergence, DivergenceKind, MoveExplanation, PositionReport, Report, Status,
+    Step, Summary,
 };
 use crate::explain::{explain, Explain};
-use crate::perft::divide;
-use crate::{Game, Generator, Position};
-use std::collections::BTreeMap;
+use crate::perft::{divide_counting, Counting};
+use crate::{Game, Generator, Position, Reason};
 
 /// One corpus position and the depths to check it at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,11 +34,17 @@ pub struct ConformOptions<'a, G: Game> {
     pub map: &'a dyn MoveMap,
     /// The mapping's name, for the report.
     pub map_name: &'a str,
+    /// What counts as one node (CHU-9.5): every legal move, or one per distinct result.
+    pub counting: Counting,
+    /// Give the engine the position reached (its FEN, no moves) instead of the corpus position
+    /// and the moves played from it — for an engine that cannot play moves itself.
+    pub send_reached: bool,
 }
 
 /// Runs every check: each entry at each of its depths, shallow first. After a divergence the
 /// deeper depths of the same position are skipped (they would find the same place); after an
-/// engine error the run stops. `on_result` sees each check as it is made (for progress output).
+/// engine error the run stops; a position the engine cannot be given is skipped.
+/// `on_result` sees each check as it is made (for progress output).
 ///
 /// Positions whose FEN the specification rejects are not the engine's fault: they are returned
 /// as `Err` before anything is run.
@@ -59,6 +68,7 @@ pub fn conform<G: Explain>(
         engine: engine.describe(),
         map: opts.map_name.to_string(),
         generator: opts.generator.name().to_string(),
+        counting: opts.counting,
         positions: Vec::new(),
         summary: Summary::default(),
     };
@@ -71,7 +81,7 @@ pub fn conform<G: Explain>(
             report.positions.push(result);
             match status {
                 Status::Agree => {}
-                Status::Diverged => continue 'entries,
+                Status::Diverged | Status::Skipped => continue 'entries,
                 Status::EngineError => break 'entries,
             }
         }
@@ -106,22 +116,191 @@ fn check<G: Explain>(
         report.engine_nodes = Some(1);
         return report;
     }
-    match descend(opts, engine, &entry.fen, pos, depth) {
+    let found = if engine.counts_perft() {
+        descend(opts, engine, &entry.fen, pos, depth)
+    } else {
+        walk(opts, engine, &entry.fen, pos, depth)
+    };
+    match found {
         Ok((totals, divergence)) => {
             report.spec_nodes = totals.spec;
-            report.engine_nodes = Some(totals.engine);
+            report.engine_nodes = totals.engine;
             if divergence.is_some() {
                 report.status = Status::Diverged;
             }
             report.divergence = divergence;
         }
         Err(e) => {
-            report.spec_nodes = opts.generator.perft(pos, depth);
-            report.status = Status::EngineError;
+            report.spec_nodes = opts.generator.perft_counting(pos, depth, opts.counting);
+            report.status = match e {
+                EngineError::Unsupported { .. } => Status::Skipped,
+                _ => Status::EngineError,
+            };
             report.error = Some(e);
         }
     }
     report
+}
+
+/// The two perft totals at a corpus position (the engine's unknown when it was not counted to
+/// the end).
+#[derive(Clone, Copy, Debug)]
+struct Totals {
+    spec: u64,
+    engine: Option<u64>,
+}
+
+/// Asks the engine for its divide of the position reached by `path` (its own text) from the
+/// corpus position `fen` — or, with [`ConformOptions::send_reached`], of `reached` alone.
+fn ask<G: Game>(
+    opts: &ConformOptions<'_, G>,
+    engine: &mut dyn Engine,
+    fen: &str,
+    path: &[String],
+    reached: &Position<G>,
+    depth: u32,
+) -> Result<EngineDivide, EngineError> {
+    if opts.send_reached && !path.is_empty() {
+        engine.divide(&reached.fen(), &[], depth)
+    } else {
+        engine.divide(fen, path, depth)
+    }
+}
+
+/// Where the descent stands: the position, its path in both texts, the counts so far.
+struct Place<G: Game> {
+    pos: Position<G>,
+    depth: u32,
+    path: Vec<String>,
+    engine_path: Vec<String>,
+    trail: Vec<Step>,
+}
+
+/// Compares the engine's moves with the spec's at one place. `None` when the lists agree (and
+/// the matched moves, spec text → (engine text, engine count)); otherwise the divergence.
+fn compare_here<G: Explain>(
+    opts: &ConformOptions<'_, G>,
+    place: &Place<G>,
+    theirs: &EngineDivide,
+    spec_texts: &[String],
+) -> Result<std::collections::BTreeMap<String, (String, u64)>, Box<Divergence>> {
+    let gen = opts.generator;
+    let pos = &place.pos;
+    // The results are needed to match by result, and to recognise the other counting.
+    let mut results: Option<Results> =
+        (opts.counting == Counting::Results).then(|| Results::new(gen, pos));
+    let diff = compare_lists(
+        opts.map,
+        theirs,
+        spec_texts,
+        opts.counting,
+        results.as_ref(),
+        pos,
+    );
+    if diff.only_engine.is_empty() && diff.only_spec.is_empty() {
+        return Ok(diff.matched);
+    }
+    let results = results.get_or_insert_with(|| Results::new(gen, pos));
+    let pattern = counting_pattern(opts.map, theirs, opts.counting, results, pos).map(|c| {
+        let rule = G::RULES.counting;
+        let cite = rule.map(|r| format!(" ({r})")).unwrap_or_default();
+        let text = match c {
+            Counting::Results => format!(
+                "this engine seems to count by result{cite}: its {} moves are exactly the spec's \
+                 {} distinct results (of {} moves); run conform with --count results",
+                theirs.moves.len(),
+                results.results(),
+                results.routes()
+            ),
+            Counting::Routes => format!(
+                "this engine seems to count every route: its {} moves are exactly the spec's {} \
+                 legal moves (of {} distinct results{cite}); run conform with --count routes",
+                theirs.moves.len(),
+                results.routes(),
+                results.results()
+            ),
+        };
+        CountingPattern {
+            counting: c,
+            rule: rule.map(str::to_string),
+            text,
+        }
+    });
+    let outcome = gen.outcome(pos);
+    let mut notes: Vec<String> = Vec::new();
+    if theirs.moves.is_empty() && !spec_texts.is_empty() {
+        notes.push(
+            "the engine lists no move here, as if the game were over; in the spec it goes on (no \
+             rule of the game's end applies)"
+                .to_string(),
+        );
+    } else if spec_texts.is_empty() && outcome.is_none() {
+        notes.push(
+            "the spec has no legal move here, and the game is not over by any other rule"
+                .to_string(),
+        );
+    }
+    if theirs.moves.len() < spec_texts.len() {
+        if let Some(win) = royal_capture(gen, pos) {
+            notes.push(format!(
+                "the side to move can end the game here by taking the enemy's last royal ({win})"
+            ));
+        }
+    }
+    let note = (!notes.is_empty()).then(|| notes.join("; "));
+    Err(Box::new(Divergence {
+        explanations: explain_differences(gen, pos, &diff.only_engine, &diff.only_spec),
+        kind: DivergenceKind::MoveLists,
+        fen: pos.fen(),
+        path: place.path.clone(),
+        engine_path: place.engine_path.clone(),
+        depth: place.depth,
+        only_engine: diff.only_engine,
+        only_spec: diff.only_spec,
+        trail: place.trail.clone(),
+        spec_moves: spec_texts.len(),
+        engine_moves: theirs.moves.len(),
+        counting_pattern: pattern,
+        note,
+    }))
+}
+
+/// A legal move of `pos` that wins at once by taking the enemy's last royal (a King, a Congo
+/// lion), in words with its rule, if there is one.
+fn royal_capture<G: Explain>(gen: &dyn Generator<G>, pos: &Position<G>) -> Option<String> {
+    let mut moves = gen.legal_moves(pos);
+    moves.sort_by_key(|m| m.to_string());
+    moves.into_iter().find_map(|m| {
+        let after = gen.play_unchecked(pos, &m);
+        let o = gen.outcome(&after)?;
+        let taken = matches!(o.reason, Reason::RoyalCaptured | Reason::LionCaptured);
+        (taken && o.winner == Some(pos.turn()))
+            .then(|| format!("{m}: {} ({})", o, G::outcome_rule(o.reason)))
+    })
+}
+
+/// A divergence of a kind other than the move lists, at `place`.
+fn divergence_at<G: Game>(
+    place: &Place<G>,
+    kind: DivergenceKind,
+    spec_moves: usize,
+    engine_moves: usize,
+) -> Divergence {
+    Divergence {
+        explanations: Vec::new(),
+        kind,
+        fen: place.pos.fen(),
+        path: place.path.clone(),
+        engine_path: place.engine_path.clone(),
+        depth: place.depth,
+        only_engine: Vec::new(),
+        only_spec: Vec::new(),
+        trail: place.trail.clone(),
+        spec_moves,
+        engine_moves,
+        counting_pattern: None,
+        note: None,
+    }
 }
 
 /// Compares the two divides at the corpus position and, while their move lists agree, follows
@@ -135,50 +314,36 @@ fn descend<G: Explain>(
     depth: u32,
 ) -> Result<(Totals, Option<Divergence>), EngineError> {
     let gen = opts.generator;
-    let mut pos = root.clone();
-    let mut depth = depth;
-    let mut path: Vec<String> = Vec::new();
-    let mut engine_path: Vec<String> = Vec::new();
-    let mut trail: Vec<Step> = Vec::new();
-    let mut root_total = None;
+    let mut place = Place {
+        pos: root.clone(),
+        depth,
+        path: Vec::new(),
+        engine_path: Vec::new(),
+        trail: Vec::new(),
+    };
+    let mut root_total: Option<Totals> = None;
     loop {
-        let theirs = engine.divide(fen, &engine_path, depth)?;
-        let ours = divide(gen, &pos, depth);
-        root_total.get_or_insert(Totals {
+        let theirs = ask(
+            opts,
+            engine,
+            fen,
+            &place.engine_path,
+            &place.pos,
+            place.depth,
+        )?;
+        let ours = divide_counting(gen, &place.pos, place.depth, opts.counting);
+        let total = *root_total.get_or_insert(Totals {
             spec: ours.total,
-            engine: theirs.total,
+            engine: Some(theirs.total),
         });
         let spec_texts: Vec<String> = ours.moves.iter().map(|(m, _)| m.clone()).collect();
-        let diff = compare_lists(opts.map, &theirs, &spec_texts);
-        let found = |kind, only_engine: Vec<String>, only_spec: Vec<String>, trail| Divergence {
-            explanations: explain_differences(gen, &pos, &only_engine, &only_spec),
-            kind,
-            fen: pos.fen(),
-            path: path.clone(),
-            engine_path: engine_path.clone(),
-            depth,
-            only_engine,
-            only_spec,
-            trail,
-            spec_moves: ours.moves.len(),
-            engine_moves: theirs.moves.len(),
+        let matched = match compare_here(opts, &place, &theirs, &spec_texts) {
+            Ok(matched) => matched,
+            Err(d) => return Ok((total, Some(*d))),
         };
-        let total = root_total.unwrap_or(Totals {
-            spec: ours.total,
-            engine: theirs.total,
-        });
-        if !diff.only_engine.is_empty() || !diff.only_spec.is_empty() {
-            let d = found(
-                DivergenceKind::MoveLists,
-                diff.only_engine,
-                diff.only_spec,
-                trail,
-            );
-            return Ok((total, Some(d)));
-        }
         // Same move lists: the first move whose counts differ.
         let differing = ours.moves.iter().find_map(|(text, spec_count)| {
-            let (engine_text, engine_count) = diff.matched.get(text)?;
+            let (engine_text, engine_count) = matched.get(text)?;
             (engine_count != spec_count).then(|| {
                 (
                     text.clone(),
@@ -188,78 +353,148 @@ fn descend<G: Explain>(
                 )
             })
         });
+        let (n_spec, n_engine) = (ours.moves.len(), theirs.moves.len());
         let Some((text, engine_text, spec_count, engine_count)) = differing else {
             // Same moves, same counts here.
-            if trail.is_empty() && theirs.total == ours.total {
+            if place.trail.is_empty() && theirs.total == ours.total {
                 return Ok((total, None));
             }
-            let kind = if trail.is_empty() {
+            let kind = if place.trail.is_empty() {
                 // Only the engine's total disagrees with its own lines (an engine that printed
                 // no divide lines, just a total).
                 DivergenceKind::LeafCounts
             } else {
                 DivergenceKind::EngineInconsistent
             };
-            return Ok((total, Some(found(kind, Vec::new(), Vec::new(), trail))));
+            return Ok((total, Some(divergence_at(&place, kind, n_spec, n_engine))));
         };
-        if depth == 1 {
-            trail.push(Step {
+        if place.depth == 1 {
+            place.trail.push(Step {
                 mv: text,
                 engine_move: engine_text,
                 depth: 0,
                 spec: spec_count,
                 engine: engine_count,
             });
-            return Ok((
-                total,
-                Some(found(
-                    DivergenceKind::LeafCounts,
-                    Vec::new(),
-                    Vec::new(),
-                    trail,
-                )),
-            ));
+            let d = divergence_at(&place, DivergenceKind::LeafCounts, n_spec, n_engine);
+            return Ok((total, Some(d)));
         }
-        let Ok(mv) = gen.parse_move(&pos, &text) else {
+        let Ok(mv) = gen.parse_move(&place.pos, &text) else {
             // The spec's own move text always parses back; treat a failure as no divergence
             // found below this point rather than panicking.
-            return Ok((
-                total,
-                Some(found(
-                    DivergenceKind::EngineInconsistent,
-                    Vec::new(),
-                    Vec::new(),
-                    trail,
-                )),
-            ));
+            let d = divergence_at(&place, DivergenceKind::EngineInconsistent, n_spec, n_engine);
+            return Ok((total, Some(d)));
         };
-        pos = gen.play_unchecked(&pos, &mv);
-        depth -= 1;
-        trail.push(Step {
+        place.pos = gen.play_unchecked(&place.pos, &mv);
+        place.depth -= 1;
+        place.trail.push(Step {
             mv: text.clone(),
             engine_move: engine_text.clone(),
-            depth,
+            depth: place.depth,
             spec: spec_count,
             engine: engine_count,
         });
-        path.push(text);
-        engine_path.push(engine_text);
+        place.path.push(text);
+        place.engine_path.push(engine_text);
     }
 }
 
-/// The two perft totals at a corpus position.
-#[derive(Clone, Copy, Debug)]
-struct Totals {
-    spec: u64,
-    engine: u64,
+/// For an engine that only lists moves: compares the move lists of every position of the
+/// specification's tree above the leaves (depth − 1 plies deep), in the spec's move order, and
+/// stops at the first that differs. When all agree, the engine's count is the spec's.
+fn walk<G: Explain>(
+    opts: &ConformOptions<'_, G>,
+    engine: &mut dyn Engine,
+    fen: &str,
+    root: &Position<G>,
+    depth: u32,
+) -> Result<(Totals, Option<Divergence>), EngineError> {
+    let spec = opts.generator.perft_counting(root, depth, opts.counting);
+    let mut stack = vec![Place {
+        pos: root.clone(),
+        depth,
+        path: Vec::new(),
+        engine_path: Vec::new(),
+        trail: Vec::new(),
+    }];
+    while let Some(place) = stack.pop() {
+        let theirs = ask(opts, engine, fen, &place.engine_path, &place.pos, 1)?;
+        let ours = divide_counting(opts.generator, &place.pos, 1, opts.counting);
+        let spec_texts: Vec<String> = ours.moves.iter().map(|(m, _)| m.clone()).collect();
+        let matched = match compare_here(opts, &place, &theirs, &spec_texts) {
+            Ok(matched) => matched,
+            Err(d) => {
+                let totals = Totals { spec, engine: None };
+                return Ok((totals, Some(*d)));
+            }
+        };
+        if place.depth <= 1 {
+            continue;
+        }
+        // Children in reverse, so that the first move (in text order) is walked first.
+        for text in spec_texts.iter().rev() {
+            let (Some((engine_text, _)), Ok(mv)) = (
+                matched.get(text),
+                opts.generator.parse_move(&place.pos, text),
+            ) else {
+                continue;
+            };
+            let child = opts.generator.play_unchecked(&place.pos, &mv);
+            let mut path = place.path.clone();
+            path.push(text.clone());
+            let mut engine_path = place.engine_path.clone();
+            engine_path.push(engine_text.clone());
+            stack.push(Place {
+                pos: child,
+                depth: place.depth - 1,
+                path,
+                engine_path,
+                trail: Vec::new(),
+            });
+        }
+    }
+    Ok((
+        Totals {
+            spec,
+            engine: Some(spec),
+        },
+        None,
+    ))
 }
 
-/// The engine's moves matched to the specification's.
-struct ListDiff {
-    /// spec text -> (engine text, engine count)
-    matched: BTreeMap<String, (String, u64)>,
-    only_engine: Vec<String>,
-    only_spec: Vec<String>,
+/// `text` with every square the move `mv` goes to (its path but its start) written `…`, in the
+/// game's own square names: the shared words of the explanations of moves of one kind.
+fn without_destinations<G: Explain>(pos: &Position<G>, mv: &str, text: &str) -> String {
+    let Ok(m) = <G as Game>::read_move(pos, mv) else {
+        return text.to_string();
+    };
+    let names: Vec<String> = m
+        .path()
+        .iter()
+        .skip(1)
+        .filter(|&&sq| sq != m.from)
+        .map(|&sq| G::square_name(sq))
+        .collect();
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if names.contains(word) {
+            out.push('…');
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 /// The specification's explanation of each move the two lists do not share: why the spec's own
@@ -285,47 +520,25 @@ fn explain_differences<G: Explain>(
                 "spec-only"
             };
             match explain::<G>(gen.switches(), pos, text) {
-                Ok(e) => MoveExplanation::from_explanation(side, &e),
-                Err(err) => MoveExplanation {
-                    side: side.to_string(),
-                    mv: text.to_string(),
-                    legal: false,
-                    text: format!("the spec cannot read it: {err}"),
-                    rules: Vec::new(),
-                },
+                Ok(e) => {
+                    let mut m = MoveExplanation::from_explanation(side, &e);
+                    m.pattern = without_destinations::<G>(pos, text, &m.text);
+                    m
+                }
+                Err(err) => {
+                    let why = format!("the spec cannot read it: {err}");
+                    MoveExplanation {
+                        side: side.to_string(),
+                        mv: text.to_string(),
+                        legal: false,
+                        pattern: why.clone(),
+                        text: why,
+                        rules: Vec::new(),
+                    }
+                }
             }
         })
         .collect()
-}
-
-fn compare_lists(map: &dyn MoveMap, theirs: &EngineDivide, spec_texts: &[String]) -> ListDiff {
-    let mut matched = BTreeMap::new();
-    let mut only_engine = Vec::new();
-    for (engine_text, count) in &theirs.moves {
-        let mapped = map.to_spec(engine_text, spec_texts);
-        let shown = if &mapped == engine_text {
-            engine_text.clone()
-        } else {
-            format!("{engine_text} -> {mapped}")
-        };
-        if spec_texts.binary_search(&mapped).is_err() || matched.contains_key(&mapped) {
-            // Not a spec move, or a second engine move with the same text.
-            only_engine.push(shown);
-        } else {
-            matched.insert(mapped, (engine_text.clone(), *count));
-        }
-    }
-    only_engine.sort();
-    let only_spec = spec_texts
-        .iter()
-        .filter(|t| !matched.contains_key(*t))
-        .cloned()
-        .collect();
-    ListDiff {
-        matched,
-        only_engine,
-        only_spec,
-    }
 }
 
 #[cfg(test)]
@@ -402,11 +615,17 @@ mod tests {
     }
 
     fn run(engine: &mut Fake, depth: u32) -> Report {
+        run_engine(engine, depth)
+    }
+
+    fn run_engine(engine: &mut dyn Engine, depth: u32) -> Report {
         let gen = Kuma::reference(&Default::default());
         let opts = ConformOptions {
             generator: &*gen,
             map: &Identity,
             map_name: "identity",
+            counting: Counting::Routes,
+            send_reached: false,
         };
         let entry = CorpusEntry {
             id: "start".to_string(),
@@ -457,6 +676,54 @@ mod tests {
         assert_eq!(e.calls, 3);
         assert_eq!(d.trail.len(), 2);
         assert_eq!(d.trail[1].spec, d.trail[1].engine + 1);
+    }
+
+    /// [`Fake`] as an engine that only lists moves (an XBoard engine): the comparison walks.
+    struct ListOnly(Fake);
+
+    impl Engine for ListOnly {
+        fn describe(&self) -> String {
+            "list only".to_string()
+        }
+        fn counts_perft(&self) -> bool {
+            false
+        }
+        fn divide(
+            &mut self,
+            fen: &str,
+            moves: &[String],
+            depth: u32,
+        ) -> Result<EngineDivide, EngineError> {
+            assert_eq!(depth, 1, "a move-list engine is asked for moves only");
+            self.0.divide(fen, moves, 1)
+        }
+    }
+
+    #[test]
+    fn a_move_list_engine_is_walked_position_by_position() {
+        let after = "ubvskvbr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/UBVSKVBR w KQkq d6 0 2";
+        let mut faithful = ListOnly(Fake {
+            drop: None,
+            lie_at: None,
+            calls: 0,
+        });
+        let r = run_engine(&mut faithful, 2);
+        assert_eq!(r.summary.agreed, 1);
+        // The engine's count is the spec's once every move list agreed: 16 x 16.
+        assert_eq!(r.positions[0].engine_nodes, Some(256));
+        // The root and its 16 children.
+        assert_eq!(faithful.0.calls, 17);
+        let mut broken = ListOnly(Fake {
+            drop: Some((after.to_string(), "e4d5".to_string())),
+            lie_at: None,
+            calls: 0,
+        });
+        let r = run_engine(&mut broken, 3);
+        let d = r.positions[0].divergence.as_ref().unwrap();
+        assert_eq!(d.fen, after);
+        assert_eq!(d.path, vec!["e2e4", "d7d5"]);
+        assert_eq!(d.only_spec, vec!["e4d5"]);
+        assert_eq!(r.positions[0].engine_nodes, None);
     }
 
     #[test]

@@ -23,6 +23,14 @@ pub trait Engine {
     /// A short description for reports (the command line, the protocol).
     fn describe(&self) -> String;
 
+    /// Whether the engine counts perft at any depth. An engine that can only list its legal
+    /// moves (an XBoard engine, [`super::XboardEngine`]) answers [`Engine::divide`] at depth 1
+    /// only, each move counted once; the comparison then walks the specification's tree and asks
+    /// for the moves of every position on the way.
+    fn counts_perft(&self) -> bool {
+        true
+    }
+
     /// Perft of the position reached from `fen` by `moves` (the engine's own move text),
     /// `depth` plies deep, divided by root move. `depth` is at least 1.
     ///
@@ -47,13 +55,26 @@ pub enum EngineError {
     /// Starting the process or talking to it failed.
     Io { message: String },
     /// No answer within the time limit; the process was killed.
-    Timeout { seconds: f64, query: String },
+    Timeout {
+        seconds: f64,
+        query: String,
+        /// The last lines the engine printed (at most [`LAST_LINES`]), which often say why.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        output: Vec<String>,
+    },
     /// The process ended (crash, non-zero exit, or closed its output) before answering.
     Exited {
         status: String,
         query: String,
         stderr: String,
+        /// The last lines the engine printed on stdout (at most [`LAST_LINES`]).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        output: Vec<String>,
     },
+    /// The engine cannot be given this position (its protocol cannot say something the FEN
+    /// says, such as Chu Shogi's counter-strike square to HaChu's `setboard`). The position is
+    /// skipped; the run goes on.
+    Unsupported { query: String, reason: String },
     /// The output does not follow the protocol.
     Garbage {
         query: String,
@@ -72,13 +93,19 @@ impl fmt::Display for EngineError {
                 write!(f, "bad engine command {command:?}: {message}")
             }
             EngineError::Io { message } => write!(f, "engine i/o error: {message}"),
-            EngineError::Timeout { seconds, query } => {
-                write!(f, "engine timed out after {seconds}s on {query}")
+            EngineError::Timeout {
+                seconds,
+                query,
+                output,
+            } => {
+                write!(f, "engine timed out after {seconds}s on {query}")?;
+                write_output(f, output)
             }
             EngineError::Exited {
                 status,
                 query,
                 stderr,
+                output,
             } => {
                 write!(f, "engine exited ({status}) on {query}")?;
                 let tail = stderr.trim();
@@ -86,7 +113,10 @@ impl fmt::Display for EngineError {
                     let tail: String = tail.lines().take(5).collect::<Vec<_>>().join(" | ");
                     write!(f, "; stderr: {tail}")?;
                 }
-                Ok(())
+                write_output(f, output)
+            }
+            EngineError::Unsupported { query, reason } => {
+                write!(f, "the engine cannot be given {query}: {reason}")
             }
             EngineError::Garbage {
                 query,
@@ -101,6 +131,27 @@ impl fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
+
+/// `; its last output: "…" | "…"`, or nothing when the engine printed nothing.
+fn write_output(f: &mut fmt::Formatter<'_>, output: &[String]) -> fmt::Result {
+    if output.is_empty() {
+        return write!(f, "; it printed nothing");
+    }
+    let lines: Vec<String> = output.iter().map(|l| format!("{l:?}")).collect();
+    write!(f, "; its last output: {}", lines.join(" | "))
+}
+
+/// How many of an engine's last output lines an error keeps.
+pub const LAST_LINES: usize = 5;
+
+/// The last [`LAST_LINES`] lines of `lines`, each cut to 200 characters.
+pub(crate) fn last_lines(lines: &[String]) -> Vec<String> {
+    let start = lines.len().saturating_sub(LAST_LINES);
+    lines[start..]
+        .iter()
+        .map(|l| l.chars().take(200).collect())
+        .collect()
+}
 
 /// The most output one query may produce (bytes); an engine that prints more (`yes`) is killed
 /// and its output reported as garbage.

@@ -9,6 +9,7 @@
 //! |---|---|---|
 //! | `identity` | engines that already write fairyspec's text (the default) | nothing |
 //! | `fairy-stockfish` | Fairy-Stockfish and pyffish | a shogi-style piece promotion `f1f8+` becomes the spec's `f1f8d`: the one legal spec move from `f1` to `f8` with a promotion letter |
+//! | `xboard` | XBoard engines (HaChu; `--protocol xboard`) | algebraic squares (`a1` at the first player's lower left) become the game's own (USI for Chu Shogi: `f4f5` is `7i7h`); a two-step move `f3e4,e4d5` becomes one path (`7j8i9h`); `+` stays |
 //!
 //! A mapping only ever sees one move and the specification's legal moves in the same position
 //! (sorted move text), so it can resolve text that needs the position — like `+`, which does not
@@ -27,6 +28,8 @@
 //! 3. Add a unit test below with the engine's real text for every case it changes.
 //!
 //! Library users can instead pass their own `&dyn MoveMap` to [`super::conform`].
+
+use crate::{Game, Kind, Move, Square, Via};
 
 /// Turns an engine's move text into the specification's.
 pub trait MoveMap {
@@ -77,6 +80,56 @@ impl MoveMap for FairyStockfish {
     }
 }
 
+/// An XBoard engine's move text: squares named algebraically (file letter `a`…, rank number
+/// `1`… from the first player's lower left, as XBoard names them for every board), a two-step move
+/// as two legs `f3e4,e4d5`, a promotion by `+` (HaChu). The squares are written again in the
+/// game's own notation ([`Kind::write_move`]: USI for Chu Shogi), the legs joined into one path,
+/// and `+` kept. Text that is not squares is returned unchanged.
+pub struct Xboard<K: Kind>(std::marker::PhantomData<K>);
+
+impl<K: Kind> Default for Xboard<K> {
+    fn default() -> Self {
+        Xboard(std::marker::PhantomData)
+    }
+}
+
+impl<K: Kind> MoveMap for Xboard<K> {
+    fn to_spec(&self, engine_text: &str, _spec_moves: &[String]) -> String {
+        let (body, plus) = match engine_text.strip_suffix('+') {
+            Some(body) => (body, "+"),
+            None => (engine_text, ""),
+        };
+        let mut squares: Vec<Square> = Vec::new();
+        for leg in body.split(',') {
+            let bytes = leg.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                let Some((sq, n)) = Square::parse_prefix(&bytes[i..]) else {
+                    return engine_text.to_string();
+                };
+                // The second leg starts where the first ended.
+                if squares.last() != Some(&sq) || i > 0 {
+                    squares.push(sq);
+                }
+                i += n;
+            }
+        }
+        if squares.len() < 2 {
+            return engine_text.to_string();
+        }
+        let Some(via) = Via::from_slice(&squares[1..squares.len() - 1]) else {
+            return engine_text.to_string();
+        };
+        let mv: Move<K> = Move {
+            from: squares[0],
+            via,
+            to: squares[squares.len() - 1],
+            promotion: None,
+        };
+        format!("{mv}{plus}")
+    }
+}
+
 /// The built-in mappings: `--map` name and what it is for.
 pub const BUILTIN: &[(&str, &str)] = &[
     (
@@ -87,13 +140,18 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "fairy-stockfish",
         "Fairy-Stockfish/pyffish: piece promotion `f1f8+` -> `f1f8d`",
     ),
+    (
+        "xboard",
+        "XBoard engines (HaChu): algebraic squares -> the game's own (USI for Chu)",
+    ),
 ];
 
-/// The built-in mapping called `name`, if there is one.
-pub fn builtin(name: &str) -> Option<Box<dyn MoveMap>> {
+/// The built-in mapping called `name` for game `G`, if there is one.
+pub fn builtin<G: Game>(name: &str) -> Option<Box<dyn MoveMap>> {
     match name {
         "identity" => Some(Box::new(Identity)),
         "fairy-stockfish" => Some(Box::new(FairyStockfish)),
+        "xboard" => Some(Box::new(Xboard::<G::Kind>::default())),
         _ => None,
     }
 }
@@ -119,11 +177,24 @@ mod tests {
     }
 
     #[test]
+    fn xboard_squares_become_usi_for_chu() {
+        let map = Xboard::<crate::chu::ChuKind>::default();
+        assert_eq!(map.to_spec("f4f5", &[]), "7i7h");
+        assert_eq!(map.to_spec("f3e4,e4d5", &[]), "7j8i9h");
+        assert_eq!(map.to_spec("f3e4,e4f3", &[]), "7j8i7j");
+        assert_eq!(map.to_spec("f3f3", &[]), "7j7j");
+        assert_eq!(map.to_spec("c9c10+", &[]), "10d10c+");
+        assert_eq!(map.to_spec("@@@@", &[]), "@@@@");
+        let chess = Xboard::<crate::chess::ChessKind>::default();
+        assert_eq!(chess.to_spec("e2e4", &[]), "e2e4");
+    }
+
+    #[test]
     fn names() {
         for (name, _) in BUILTIN {
-            assert!(builtin(name).is_some(), "{name}");
+            assert!(builtin::<crate::kuma::Kuma>(name).is_some(), "{name}");
         }
-        assert!(builtin("nonsense").is_none());
+        assert!(builtin::<crate::kuma::Kuma>("nonsense").is_none());
         assert_eq!(Identity.to_spec("f1f8+", &[]), "f1f8+");
     }
 }

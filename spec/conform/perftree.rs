@@ -11,8 +11,8 @@
 //! Stockfish-style `<move>: <count>` line is accepted too.
 
 use super::engine::{
-    divide_line, kill, line_reader, seconds, spawn_error, split_command, stderr_reader, Engine,
-    EngineDivide, EngineError, Line, MAX_OUTPUT,
+    divide_line, kill, last_lines, line_reader, seconds, spawn_error, split_command, stderr_reader,
+    Engine, EngineDivide, EngineError, Line, MAX_OUTPUT,
 };
 use std::process::{Command, Stdio};
 use std::sync::mpsc::RecvTimeoutError;
@@ -73,11 +73,12 @@ impl Engine for PerftreeEngine {
         let lines = line_reader(stdout);
         let errors = stderr_reader(stderr);
         let deadline = Instant::now() + self.timeout;
-        let timeout = || EngineError::Timeout {
+        let mut output: Vec<String> = Vec::new();
+        let timeout = |output: &[String]| EngineError::Timeout {
             seconds: seconds(self.timeout),
             query: query.clone(),
+            output: last_lines(&trimmed(output)),
         };
-        let mut output = Vec::new();
         let mut size = 0;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -105,7 +106,7 @@ impl Engine for PerftreeEngine {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     kill(&mut child);
-                    return Err(timeout());
+                    return Err(timeout(&output));
                 }
                 Err(RecvTimeoutError::Disconnected) => break,
             }
@@ -116,7 +117,7 @@ impl Engine for PerftreeEngine {
                 Ok(Some(status)) => break status,
                 Ok(None) if Instant::now() >= deadline => {
                     kill(&mut child);
-                    return Err(timeout());
+                    return Err(timeout(&output));
                 }
                 Ok(None) => std::thread::sleep(Duration::from_millis(5)),
                 Err(e) => {
@@ -135,10 +136,16 @@ impl Engine for PerftreeEngine {
                 status: status.to_string(),
                 query,
                 stderr,
+                output: last_lines(&trimmed(&output)),
             });
         }
         parse_perftree(&output.concat(), &query)
     }
+}
+
+/// The lines without their line ends.
+fn trimmed(lines: &[String]) -> Vec<String> {
+    lines.iter().map(|l| l.trim_end().to_string()).collect()
 }
 
 /// Reads perftree output: divide lines, an empty line, the total on the last line.

@@ -2,6 +2,7 @@
 //! its human-readable text ([`Report::text`], [`PositionReport::write_text`]).
 
 use super::engine::EngineError;
+use crate::perft::Counting;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -16,6 +17,8 @@ pub struct Report {
     pub map: String,
     /// The specification's generator that gave the counts (`bitboard` or `reference`).
     pub generator: String,
+    /// What counts as one node (`routes`, the default, or `results`: CHU-9.5).
+    pub counting: Counting,
     /// One entry per (position, depth) checked, in order.
     pub positions: Vec<PositionReport>,
     /// Counts of the entries.
@@ -29,6 +32,8 @@ pub struct Summary {
     pub agreed: usize,
     pub diverged: usize,
     pub engine_errors: usize,
+    /// Positions the engine cannot be given ([`EngineError::Unsupported`]).
+    pub skipped: usize,
 }
 
 /// The outcome of one check.
@@ -41,6 +46,8 @@ pub enum Status {
     Diverged,
     /// The engine gave no usable answer; see the error.
     EngineError,
+    /// The engine cannot be given this position (its protocol cannot say it); see the error.
+    Skipped,
 }
 
 /// One corpus position at one depth.
@@ -102,6 +109,23 @@ pub struct Divergence {
     /// The specification's explanation of each move in `only_engine` and `only_spec`
     /// (`fairyspec explain`): the rules that make a spec move legal, or forbid an engine move.
     pub explanations: Vec<MoveExplanation>,
+    /// Set when the engine's moves there follow the other way of counting: exactly the spec's
+    /// distinct results while routes are compared, or exactly its routes while results are.
+    pub counting_pattern: Option<CountingPattern>,
+    /// A remark on the position as a whole (the engine lists no move where the spec's game goes
+    /// on), if there is one.
+    pub note: Option<String>,
+}
+
+/// The engine seems to count another way than the run asked (`--count`).
+#[derive(Clone, Debug, Serialize)]
+pub struct CountingPattern {
+    /// The counting the engine seems to follow.
+    pub counting: Counting,
+    /// The rule that defines it (`CHU-9.5`), where the game has one.
+    pub rule: Option<String>,
+    /// The sentence for the report.
+    pub text: String,
 }
 
 /// The specification's word on one move the engine and the specification disagree about.
@@ -118,39 +142,82 @@ pub struct MoveExplanation {
     pub text: String,
     /// The rule IDs cited.
     pub rules: Vec<String>,
+    /// `text` with the squares the move goes to (all but its start) left out, so that the
+    /// explanations of moves of one kind (a Lion's two-step moves) group into one line.
+    #[serde(skip)]
+    pub pattern: String,
 }
 
 impl MoveExplanation {
-    /// The short form of a full explanation.
+    /// The short form of a full explanation: the state of the game first where it matters (why
+    /// the game is over), then the reasons and the effects.
     pub fn from_explanation(side: &str, e: &crate::explain::Explanation) -> MoveExplanation {
         let parts: Vec<String> = e
-            .reasons
+            .position
             .iter()
+            .chain(&e.reasons)
             .chain(&e.effects)
             .map(|c| c.to_string())
             .collect();
+        let text = parts.join("; ");
         MoveExplanation {
             side: side.to_string(),
             mv: e.mv.clone().unwrap_or_else(|| e.text.clone()),
             legal: e.legal,
-            text: parts.join("; "),
+            // The caller that knows the position leaves the squares out (compare.rs).
+            pattern: text.clone(),
+            text,
             rules: e.rules().iter().map(|r| r.to_string()).collect(),
         }
     }
 
     /// One line of the text report.
     pub fn line(&self) -> String {
-        match (self.side.as_str(), self.legal) {
-            ("spec-only", _) => format!("the engine lacks {}: {}", self.mv, self.text),
-            (_, false) => format!(
-                "the engine has {}, which the spec forbids: {}",
-                self.mv, self.text
-            ),
-            (_, true) => format!(
-                "the engine has {} (the spec finds it legal: {})",
-                self.mv, self.text
-            ),
+        MoveExplanation::group_line(std::slice::from_ref(self))
+    }
+
+    /// One line for explanations that say the same thing (same side, verdict and pattern)
+    /// about several moves: `the engine lacks 7j6i7j 7j6j7j (2 moves): …`, the squares the
+    /// moves go to left out of the shared explanation (`…`).
+    pub fn group_line(group: &[MoveExplanation]) -> String {
+        let Some(first) = group.first() else {
+            return String::new();
+        };
+        let text = if group.len() > 1 {
+            &first.pattern
+        } else {
+            &first.text
+        };
+        let mut moves: Vec<&str> = group.iter().map(|e| e.mv.as_str()).collect();
+        let shown = if moves.len() > 12 {
+            let n = moves.len();
+            moves.truncate(10);
+            format!("{} … ({n} moves)", moves.join(" "))
+        } else if moves.len() > 1 {
+            format!("{} ({} moves)", moves.join(" "), moves.len())
+        } else {
+            moves.join(" ")
+        };
+        match (first.side.as_str(), first.legal) {
+            ("spec-only", _) => format!("the engine lacks {shown}: {text}"),
+            (_, false) => format!("the engine has {shown}, which the spec forbids: {text}"),
+            (_, true) => format!("the engine has {shown} (the spec finds it legal: {text})"),
         }
+    }
+
+    /// Groups explanations that say the same thing, in the order of their first member.
+    pub fn grouped(all: &[MoveExplanation]) -> Vec<Vec<MoveExplanation>> {
+        let mut groups: Vec<Vec<MoveExplanation>> = Vec::new();
+        for e in all {
+            match groups
+                .iter_mut()
+                .find(|g| g[0].side == e.side && g[0].legal == e.legal && g[0].pattern == e.pattern)
+            {
+                Some(g) => g.push(e.clone()),
+                None => groups.push(vec![e.clone()]),
+            }
+        }
+        groups
     }
 }
 
@@ -174,6 +241,7 @@ impl Summary {
             Status::Agree => self.agreed += 1,
             Status::Diverged => self.diverged += 1,
             Status::EngineError => self.engine_errors += 1,
+            Status::Skipped => self.skipped += 1,
         }
     }
 }
@@ -196,6 +264,7 @@ impl PositionReport {
             Status::Agree => "ok",
             Status::Diverged => "DIVERGED",
             Status::EngineError => "ENGINE ERROR",
+            Status::Skipped => "skipped",
         };
         let _ = writeln!(
             out,
@@ -247,8 +316,14 @@ impl PositionReport {
                 list(&d.only_engine)
             );
             let _ = writeln!(out, "    moves only the spec has:   {}", list(&d.only_spec));
-            for e in &d.explanations {
-                let _ = writeln!(out, "    {}", e.line());
+            if let Some(p) = &d.counting_pattern {
+                let _ = writeln!(out, "    {}", p.text);
+            }
+            if let Some(note) = &d.note {
+                let _ = writeln!(out, "    {note}");
+            }
+            for group in MoveExplanation::grouped(&d.explanations) {
+                let _ = writeln!(out, "    {}", MoveExplanation::group_line(&group));
             }
         }
     }
@@ -257,8 +332,12 @@ impl PositionReport {
 impl Report {
     /// The header line.
     pub fn header(&self) -> String {
+        let counting = match self.counting {
+            Counting::Routes => String::new(),
+            Counting::Results => "; counting by result".to_string(),
+        };
         format!(
-            "conform {}: engine {}; map {}; spec generator {}\n",
+            "conform {}: engine {}; map {}; spec generator {}{counting}\n",
             self.game, self.engine, self.map, self.generator
         )
     }
@@ -266,8 +345,13 @@ impl Report {
     /// The summary line.
     pub fn footer(&self) -> String {
         let s = self.summary;
+        let skipped = if s.skipped > 0 {
+            format!(", {} skipped", s.skipped)
+        } else {
+            String::new()
+        };
         format!(
-            "summary: {} check(s): {} agree, {} diverged, {} engine error(s)\n",
+            "summary: {} check(s): {} agree, {} diverged, {} engine error(s){skipped}\n",
             s.checks, s.agreed, s.diverged, s.engine_errors
         )
     }
@@ -282,8 +366,11 @@ impl Report {
         out
     }
 
-    /// The first engine error, if the run met one.
+    /// The first engine error, if the run met one (a skipped position is none).
     pub fn engine_error(&self) -> Option<&EngineError> {
-        self.positions.iter().find_map(|p| p.error.as_ref())
+        self.positions
+            .iter()
+            .filter(|p| p.status == Status::EngineError)
+            .find_map(|p| p.error.as_ref())
     }
 }

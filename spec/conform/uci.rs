@@ -1,184 +1,125 @@
-//! A UCI engine that counts perft, kept running for the whole comparison.
+//! A UCI or USI engine that counts perft, kept running for the whole comparison.
 //!
-//! The dialogue (Stockfish and Fairy-Stockfish speak it):
+//! The dialogue (Stockfish and Fairy-Stockfish speak UCI; shogi engines USI):
 //!
 //! ```text
-//! > uci                                   < ... uciok
+//! > uci                                   < ... uciok            (USI: usi / usiok)
 //! > setoption name UCI_Variant value kuma      (one per --option NAME=VALUE)
 //! > isready                               < readyok
-//! > position fen <fen> moves <m1> <m2>…
-//! > go perft 3
+//! > position fen <fen> moves <m1> <m2>…        (USI: position sfen <sfen> moves …)
+//! > go perft 3                                 (USI: the engine's own command, --perft-command)
 //! < e2e4: 600                             (one per root move; other lines are ignored)
 //! < Nodes searched: 8902
 //! ```
 //!
 //! Every wait has a time limit; on a time-out the process is killed and every later query
-//! reports the same error.
+//! reports the same error, with the engine's last output (an engine that answers `uci` with
+//! `unknown command uci` says so in the report).
 
-use super::engine::{
-    divide_line, kill, line_reader, seconds, spawn_error, split_command, stderr_reader, Engine,
-    EngineDivide, EngineError, Line, MAX_OUTPUT,
-};
-use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use super::engine::{divide_line, Engine, EngineDivide, EngineError};
+use super::session::Session;
+use std::time::Duration;
 
-/// A running UCI engine.
+/// The two dialects: their greeting and the word before a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// `uci` / `uciok`, `position fen`.
+    Uci,
+    /// `usi` / `usiok`, `position sfen`.
+    Usi,
+}
+
+impl Dialect {
+    fn hello(self) -> &'static str {
+        match self {
+            Dialect::Uci => "uci",
+            Dialect::Usi => "usi",
+        }
+    }
+
+    fn position(self) -> &'static str {
+        match self {
+            Dialect::Uci => "position fen",
+            Dialect::Usi => "position sfen",
+        }
+    }
+
+    fn name(self) -> &'static str {
+        self.hello()
+    }
+}
+
+/// The perft command sent unless the caller names another (`{depth}` is replaced).
+pub const DEFAULT_PERFT_COMMAND: &str = "go perft {depth}";
+
+/// A running UCI or USI engine.
 pub struct UciEngine {
-    command: String,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<Line>,
-    errors: Receiver<String>,
-    timeout: Duration,
-    /// The error that ended the engine; later queries repeat it.
-    dead: Option<EngineError>,
+    dialect: Dialect,
+    session: Session,
+    perft_command: String,
 }
 
 impl UciEngine {
-    /// Starts `command`, waits for `uciok`, sets each `(name, value)` option, and waits for
-    /// `readyok` — each wait at most `timeout`.
+    /// Starts a UCI engine: `command`, waits for `uciok`, sets each `(name, value)` option, and
+    /// waits for `readyok` — each wait at most `timeout`.
     ///
     /// # Errors
-    /// A missing executable, a time-out, an engine that exits or never says `uciok`.
+    /// A missing executable, a time-out, an engine that exits or never says `uciok` (the error
+    /// carries its last output).
     pub fn start(
         command: &str,
         options: &[(String, String)],
         timeout: Duration,
     ) -> Result<UciEngine, EngineError> {
-        let words = split_command(command)?;
-        let mut child = Command::new(&words[0])
-            .args(&words[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| spawn_error(&words[0], &e))?;
-        let (Some(stdin), Some(stdout), Some(stderr)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
-            kill(&mut child);
-            return Err(EngineError::Io {
-                message: "the engine's pipes are missing".to_string(),
-            });
-        };
-        let mut engine = UciEngine {
-            command: command.to_string(),
-            child,
-            stdin,
-            lines: line_reader(stdout),
-            errors: stderr_reader(stderr),
+        UciEngine::start_dialect(
+            Dialect::Uci,
+            command,
+            options,
+            DEFAULT_PERFT_COMMAND,
             timeout,
-            dead: None,
+        )
+    }
+
+    /// Starts an engine in either dialect, asking perft with `perft_command` (`{depth}` is
+    /// replaced by the depth).
+    ///
+    /// # Errors
+    /// As [`UciEngine::start`].
+    pub fn start_dialect(
+        dialect: Dialect,
+        command: &str,
+        options: &[(String, String)],
+        perft_command: &str,
+        timeout: Duration,
+    ) -> Result<UciEngine, EngineError> {
+        let mut engine = UciEngine {
+            dialect,
+            session: Session::start(command, timeout)?,
+            perft_command: perft_command.to_string(),
         };
-        engine.send("uci", "uci")?;
-        engine.wait_for("uci", |l| l == "uciok")?;
+        let hello = dialect.hello();
+        let ok = format!("{hello}ok");
+        engine.session.send(hello, hello)?;
+        engine.session.wait_for(hello, |l| l == ok, |_| false)?;
         for (name, value) in options {
-            engine.send(&format!("setoption name {name} value {value}"), "setoption")?;
+            engine
+                .session
+                .send(&format!("setoption name {name} value {value}"), "setoption")?;
         }
-        engine.send("isready", "isready")?;
-        engine.wait_for("isready", |l| l == "readyok")?;
+        engine.session.send("isready", "isready")?;
+        engine
+            .session
+            .wait_for("isready", |l| l == "readyok", |_| false)?;
+        if dialect == Dialect::Usi {
+            engine.session.send("usinewgame", "usinewgame")?;
+        }
         Ok(engine)
-    }
-
-    /// Writes one command line, or fails as the engine's death.
-    fn send(&mut self, line: &str, query: &str) -> Result<(), EngineError> {
-        if let Some(e) = &self.dead {
-            return Err(e.clone());
-        }
-        let written = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
-        if written.is_err() {
-            return Err(self.died(query));
-        }
-        Ok(())
-    }
-
-    /// Reads lines until `done` accepts one; returns the lines before it and that line.
-    fn wait_for(
-        &mut self,
-        query: &str,
-        done: impl Fn(&str) -> bool,
-    ) -> Result<(Vec<String>, String), EngineError> {
-        let deadline = Instant::now() + self.timeout;
-        let mut seen: Vec<String> = Vec::new();
-        let mut size = 0;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(Line::Text(text)) => {
-                    let line = text.trim().to_string();
-                    if done(&line) {
-                        return Ok((seen, line));
-                    }
-                    size += line.len() + 1;
-                    if size > MAX_OUTPUT {
-                        return Err(self.fail(EngineError::Garbage {
-                            query: query.to_string(),
-                            line: line.chars().take(80).collect(),
-                            reason: format!("more than {MAX_OUTPUT} bytes of output"),
-                        }));
-                    }
-                    seen.push(line);
-                }
-                Ok(Line::End(None)) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.died(query))
-                }
-                Ok(Line::End(Some(reason))) => {
-                    return Err(self.fail(EngineError::Garbage {
-                        query: query.to_string(),
-                        line: String::new(),
-                        reason,
-                    }))
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    let e = EngineError::Timeout {
-                        seconds: seconds(self.timeout),
-                        query: query.to_string(),
-                    };
-                    return Err(self.fail(e));
-                }
-            }
-        }
-    }
-
-    /// Kills the engine and remembers why.
-    fn fail(&mut self, e: EngineError) -> EngineError {
-        kill(&mut self.child);
-        self.dead = Some(e.clone());
-        e
-    }
-
-    /// The engine closed its output or its input: its exit status and the end of its stderr.
-    fn died(&mut self, query: &str) -> EngineError {
-        let deadline = Instant::now() + Duration::from_millis(500);
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(s)) => break s.to_string(),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                _ => break "closed its output".to_string(),
-            }
-        };
-        kill(&mut self.child);
-        let stderr = self
-            .errors
-            .recv_timeout(Duration::from_millis(200))
-            .unwrap_or_default();
-        let e = EngineError::Exited {
-            status,
-            query: query.to_string(),
-            stderr,
-        };
-        self.dead = Some(e.clone());
-        e
     }
 }
 
 impl Engine for UciEngine {
     fn describe(&self) -> String {
-        format!("uci: {}", self.command)
+        format!("{}: {}", self.dialect.name(), self.session.command())
     }
 
     fn divide(
@@ -187,22 +128,41 @@ impl Engine for UciEngine {
         moves: &[String],
         depth: u32,
     ) -> Result<EngineDivide, EngineError> {
-        let mut position = format!("position fen {fen}");
+        let mut position = format!("{} {fen}", self.dialect.position());
         if !moves.is_empty() {
             position.push_str(" moves ");
             position.push_str(&moves.join(" "));
         }
-        let query = format!("{position} / go perft {depth}");
-        self.send(&position, &query)?;
-        self.send(&format!("go perft {depth}"), &query)?;
-        let (lines, last) = self.wait_for(&query, |l| l.starts_with("Nodes searched"))?;
+        let go = self.perft_command.replace("{depth}", &depth.to_string());
+        let query = format!("{position} / {go}");
+        self.session.send(&position, &query)?;
+        self.session.send(&go, &query)?;
+        let (lines, last) = self.session.wait_for(&query, is_total_line, |_| false)?;
         parse_uci_perft(&lines, &last, &query)
     }
 }
 
-/// Reads the answer to `go perft`: the divide lines among `lines` (`e2e4: 20`; lines that are
-/// not divide lines, such as `info string …`, are skipped) and the total from
-/// `Nodes searched: N`.
+/// Whether `line` ends a perft answer: `Nodes searched: N` (Stockfish), or `Nodes: N`,
+/// `total N`, `Total: N`, `perft N` (other engines).
+pub fn is_total_line(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let head = ["nodes searched", "nodes", "total", "perft"]
+        .iter()
+        .any(|w| lower.starts_with(w));
+    head && total_of(line).is_some()
+}
+
+/// The number at the end of a total line.
+fn total_of(line: &str) -> Option<u64> {
+    line.rsplit(|c: char| c.is_whitespace() || c == ':')
+        .find(|w| !w.is_empty())?
+        .parse()
+        .ok()
+}
+
+/// Reads the answer to a perft command: the divide lines among `lines` (`e2e4: 20`; lines that
+/// are not divide lines, such as `info string …`, are skipped) and the total from the last line
+/// (`Nodes searched: N`).
 ///
 /// # Errors
 /// [`EngineError::Garbage`] if the total does not parse or is not the sum of the counts.
@@ -216,10 +176,8 @@ pub fn parse_uci_perft(
         line: line.to_string(),
         reason,
     };
-    let total = last
-        .split_once(':')
-        .and_then(|(_, n)| n.trim().parse::<u64>().ok())
-        .ok_or_else(|| garbage(last, "expected `Nodes searched: N`".to_string()))?;
+    let total =
+        total_of(last).ok_or_else(|| garbage(last, "expected `Nodes searched: N`".to_string()))?;
     let moves: Vec<(String, u64)> = lines
         .iter()
         .filter(|l| !l.starts_with("info"))
@@ -237,16 +195,35 @@ pub fn parse_uci_perft(
 
 impl Drop for UciEngine {
     fn drop(&mut self) {
-        if self.dead.is_none() {
-            let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
-            let deadline = Instant::now() + Duration::from_millis(300);
-            while Instant::now() < deadline {
-                if let Ok(Some(_)) = self.child.try_wait() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
+        self.session.close("quit");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn total_lines() {
+        for line in [
+            "Nodes searched: 8902",
+            "Nodes: 20",
+            "total 36",
+            "Total: 36",
+            "perft 5",
+        ] {
+            assert!(is_total_line(line), "{line}");
         }
-        kill(&mut self.child);
+        for line in ["e2e4: 20", "info string x", "Nodes searched: x", "nodes"] {
+            assert!(!is_total_line(line), "{line}");
+        }
+        let d = parse_uci_perft(
+            &["7g7f: 2".to_string(), "info x".to_string()],
+            "total 2",
+            "q",
+        )
+        .unwrap();
+        assert_eq!((d.moves.len(), d.total), (1, 2));
+        assert!(parse_uci_perft(&["7g7f: 2".to_string()], "total 3", "q").is_err());
     }
 }

@@ -18,6 +18,7 @@ impl Explain for Congo {
         drowning: Some("CONGO-5.2"),
         promotion_text: "CORE-1.3",
         notation: "CORE-1.3",
+        counting: Some("CONGO-8.2"),
     };
 
     fn traced_legal_moves(

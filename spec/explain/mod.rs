@@ -111,6 +111,9 @@ pub struct RuleBook {
     /// What a promotion in the move text may name (`CORE-1.3`; `CHU-4.5` where the text says
     /// only "promote" and the piece decides what it becomes).
     pub promotion_text: Rule,
+    /// Where the game has moves that reach one result by different routes, the rule defining
+    /// counting by result (`CHU-9.5`, `CONGO-8.2`).
+    pub counting: Option<Rule>,
     /// How a move is written (`CORE-1.3`; `CHU-8.2`, USI).
     pub notation: Rule,
 }

@@ -18,6 +18,7 @@ impl Explain for Hunterbeest {
         drowning: None,
         promotion_text: "CORE-1.3",
         notation: "CORE-1.3",
+        counting: None,
     };
 
     fn traced_legal_moves(

@@ -10,7 +10,10 @@
 //! perft 2 256
 //! ```
 //!
-//! Lines starting with `#` are comments and may appear anywhere.
+//! Lines starting with `#` are comments and may appear anywhere. A block may say how its counts
+//! were counted with `count routes` (the default: one node per legal move) or `count results`
+//! (one node per distinct result, [`Counting::Results`]); a reader that does not know the keyword
+//! fails on it rather than misreading the counts.
 
 pub mod hash;
 
@@ -43,12 +46,20 @@ pub enum Counting {
 }
 
 impl Counting {
+    /// Both countings, the default first.
+    pub const ALL: [Counting; 2] = [Counting::Routes, Counting::Results];
+
     /// The name used on the command line and in JSON (`routes`, `results`).
     pub fn name(self) -> &'static str {
         match self {
             Counting::Routes => "routes",
             Counting::Results => "results",
         }
+    }
+
+    /// The counting called `name` (`routes`, `results`).
+    pub fn from_name(name: &str) -> Option<Counting> {
+        Counting::ALL.into_iter().find(|c| c.name() == name)
     }
 }
 
@@ -151,6 +162,8 @@ pub struct PerftRecord {
     pub epd: String,
     /// `(depth, nodes)` in file order.
     pub counts: Vec<(u32, u64)>,
+    /// How the counts count (`count routes|results`; routes when the block does not say).
+    pub counting: Counting,
     /// 1-based line number of the `id` line.
     pub line: usize,
     /// Comment lines inside or directly above the block, without the `#`.
@@ -223,6 +236,7 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftRecord>, ParsePerftError>
                     id: value.to_string(),
                     epd: String::new(),
                     counts: Vec::new(),
+                    counting: Counting::Routes,
                     line: line_no,
                     comments: std::mem::take(&mut pending_comments),
                 });
@@ -241,6 +255,17 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftRecord>, ParsePerftError>
                     return Err(err(line_no, "empty epd".to_string()));
                 }
                 rec.epd = value.to_string();
+            }
+            "count" => {
+                let rec = current
+                    .as_mut()
+                    .ok_or_else(|| err(line_no, "count line before any id line".to_string()))?;
+                rec.counting = Counting::from_name(value).ok_or_else(|| {
+                    err(
+                        line_no,
+                        format!("expected 'count routes' or 'count results', found {line:?}"),
+                    )
+                })?;
             }
             "perft" => {
                 let rec = current
@@ -376,6 +401,9 @@ mod tests {
         assert_eq!(recs[0].comments, vec!["Source: test".to_string()]);
         assert_eq!(recs[1].line, 8);
         assert_eq!(recs[1].comments, vec!["c".to_string()]);
+        assert_eq!(recs[0].counting, Counting::Routes);
+        let recs = parse_perft_file("id a\nepd x\ncount results\nperft 1 2\n").unwrap();
+        assert_eq!(recs[0].counting, Counting::Results);
     }
 
     #[test]
@@ -387,6 +415,8 @@ mod tests {
             ("id a\nepd y\nfoo 1\n", 3),
             ("id a\nperft 1 1\n", 1),
             ("id a\nepd x\nepd y\n", 3),
+            ("id a\nepd x\ncount moves\n", 3),
+            ("count results\n", 1),
         ] {
             let e = parse_perft_file(text).unwrap_err();
             assert_eq!(e.line, line, "{text:?}: {e}");

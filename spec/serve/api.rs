@@ -854,6 +854,7 @@ pub fn perft_doc<G: Game>(
             generator: gen.name().to_string(),
             moves,
             total,
+            count: crate::perft::Counting::Routes,
         },
         seconds: start.elapsed().as_secs_f64(),
     })

@@ -78,6 +78,7 @@ fn perft_json_reads_back() {
         generator: "bitboard".to_string(),
         moves,
         total: 256,
+        count: fairyspec::perft::Counting::Routes,
     };
     assert_eq!(doc, expected);
     // The same numbers as the perftree text.

@@ -537,7 +537,8 @@ fn conform_chu(
     args.push(&report_path);
     args.extend_from_slice(extra);
     let out = fairyspec(&args);
-    let r = if report.exists() {
+    // The report file is created before the run; an engine that fails at once leaves it empty.
+    let r = if std::fs::metadata(&report).is_ok_and(|m| m.len() > 0) {
         read_report(&report)
     } else {
         Value::Null
@@ -657,4 +658,678 @@ fn chu_shogiops_bares_only_against_a_single_royal() {
         vec!["7a6a", "7a6b", "7a7b", "7a8a", "7a8b"],
         "{r}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The implementations of the conformance matrix (corpus/matrix.txt, docs/conformance.md): what
+// agrees, and a minimal position for every difference the matrix settles.
+// ---------------------------------------------------------------------------------------------
+
+/// The first of `paths` that exists, or the name found on PATH.
+fn installed(name: &str, paths: &[&str]) -> Option<String> {
+    if let Some(p) = paths.iter().find(|p| Path::new(p).exists()) {
+        return Some(p.to_string());
+    }
+    Command::new("sh")
+        .args(["-c", &format!("command -v {name}")])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|p| !p.is_empty())
+}
+
+/// minase 2.6.0 on PATH (`cargo install minase --version 2.6.0 --locked`), or a skip.
+fn have_minase(test: &str) -> bool {
+    let found = installed("minase", &[]).is_some();
+    if !found {
+        missing_engine(
+            test,
+            "minase (cargo install minase --version 2.6.0 --locked)",
+        );
+    }
+    found
+}
+
+const MINASE: &str = "python3 examples/chu/minase_perftree.py lishogi";
+const MINASE_JCSA: &str = "python3 examples/chu/minase_perftree.py engine-default";
+
+/// Runs `fairyspec conform <game>` with `args` on a corpus of `(id, fen)` at `depth`; returns
+/// the output and the report.
+fn conform_on(
+    game: &str,
+    name: &str,
+    positions: &[(&str, &str)],
+    depth: u32,
+    args: &[&str],
+) -> (Output, Value) {
+    let body: String = positions
+        .iter()
+        .map(|(id, fen)| format!("id {id}\nepd {fen}\n\n"))
+        .collect();
+    let corpus = write_corpus(&format!("{name}.perft"), &body);
+    let report = temp(&format!("{name}.json"));
+    let report_path = report.display().to_string();
+    let depth = depth.to_string();
+    let mut all = vec![
+        "conform",
+        game,
+        "--corpus",
+        &corpus,
+        "--depth",
+        &depth,
+        "--report",
+        &report_path,
+    ];
+    all.extend_from_slice(args);
+    let out = fairyspec(&all);
+    // The report file is created before the run; an engine that fails at once leaves it empty.
+    let r = if std::fs::metadata(&report).is_ok_and(|m| m.len() > 0) {
+        read_report(&report)
+    } else {
+        Value::Null
+    };
+    (out, r)
+}
+
+const CHU_START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+const SOLO_LION: &str = "kg10/12/12/12/12/12/5N6/12/12/12/12/11K b - 1";
+/// scalashogi's special 8: gote's promoted Kirin on the counter-strike square 8j, protected by
+/// the Rook on 8f; gote's Lion on 3i unprotected (SPEC.md CHU-5.3).
+const KIRIN_RECAPTURE: &str = "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1";
+
+#[test]
+fn chu_minase_agrees_by_result() {
+    if !have_minase("chu_minase_agrees_by_result") {
+        return;
+    }
+    // minase counts by result (SPEC.md CHU-9.5): the start position to depth 3 (48,315, its own
+    // count too) and scalashogi's special positions at depth 1.
+    let (out, r) = conform_on(
+        "chu",
+        "minase-start",
+        &[("start", CHU_START)],
+        3,
+        &["--engine", MINASE, "--count", "results"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(r["positions"][0]["engine_nodes"].as_u64(), Some(48_315));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("counting by result"));
+    let specials: Vec<(String, String)> = chu_corpus_positions("corpus/chu/lishogi-perft.perft")
+        .into_iter()
+        .filter(|(id, _)| id.starts_with("scalashogi-special"))
+        .collect();
+    let specials: Vec<(&str, &str)> = specials
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    assert_eq!(specials.len(), 8);
+    let (out, r) = conform_on(
+        "chu",
+        "minase-specials",
+        &specials,
+        1,
+        &["--engine", MINASE, "--count", "results"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(r["summary"]["agreed"].as_u64(), Some(8), "{r}");
+}
+
+#[test]
+fn chu_minase_counting_by_result_is_recognised_and_its_pass_read() {
+    if !have_minase("chu_minase_counting_by_result_is_recognised_and_its_pass_read") {
+        return;
+    }
+    // Without --count results the solo Lion's 91 routes meet minase's 28 results: the report
+    // names the counting instead of leaving 63 "differences" unexplained, and reads minase's
+    // pass `7g7g` as a pass.
+    let (out, r) = conform_on(
+        "chu",
+        "minase-solo",
+        &[("solo", SOLO_LION)],
+        1,
+        &["--engine", MINASE],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&r);
+    assert_eq!(d["counting_pattern"]["counting"], "results", "{d}");
+    assert_eq!(d["counting_pattern"]["rule"], "CHU-9.5", "{d}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("this engine seems to count by result (CHU-9.5): its 28 moves are exactly the spec's 28 distinct results"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("the engine has 7g7g, which the spec forbids: 7g7g starts and ends on 7g with no square between: that is no move. The Lion passes by stepping to an empty square next to it and back"),
+        "{stdout}"
+    );
+    // A two-step move is explained with its middle square, and explanations of one kind are
+    // grouped into one line.
+    // 56 two-step moves that end elsewhere (7 squares from each of 8 neighbours), 8 passes.
+    assert!(
+        stdout.contains("the engine lacks 7g6f5e 7g6f5f 7g6f5g")
+            && stdout.contains(
+                "(56 moves): a lion's two-step move: the Lion on 7g through … to … (CHU-3.4)"
+            )
+            && stdout.contains(
+                "(8 moves): the pass (a lion's null move): the Lion on 7g out to … and back to 7g (CHU-3.5)"
+            ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("never moves sideways"), "{stdout}");
+}
+
+#[test]
+fn chu_minase_perft_counts_on_after_the_game_ends() {
+    if !have_minase("chu_minase_perft_counts_on_after_the_game_ends") {
+        return;
+    }
+    // Sente's King on 12l takes gote's King on 12k and wins (CHU-6.2): the game is over and the
+    // position after it has no moves (CHU-9.1). minase's perft counts gote's Pawn move 12a12b
+    // there anyway, although its own USI `d` command reports the game won.
+    let fen = "p11/12/12/12/12/12/12/12/12/12/k11/K11 b - 1";
+    let (out, r) = conform_on(
+        "chu",
+        "minase-ended",
+        &[("royal-taken", fen)],
+        2,
+        &["--engine", MINASE, "--count", "results"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&r);
+    assert_eq!(strings(&d["path"]), ["12l12k"], "{d}");
+    assert_eq!(strings(&d["only_engine"]), ["12a12b"], "{d}");
+    assert!(strings(&d["only_spec"]).is_empty(), "{d}");
+    let why = d["explanations"][0]["text"].as_str().unwrap();
+    assert!(
+        why.contains("the game is over: sente wins (royal captured) (CHU-6.2)")
+            && why.contains("a finished game has no moves (CHU-6.7)"),
+        "{why}"
+    );
+}
+
+#[test]
+fn chu_minase_engine_default_is_the_jcsa_reading() {
+    if !have_minase("chu_minase_engine_default_is_the_jcsa_reading") {
+        return;
+    }
+    // minase's `engine-default` rules (the JCSA's) agree under counter-strike=jcsa with
+    // kirin-recapture=counter-strike (SPEC.md CHU-5.3): 7 moves, the Bishop taking the
+    // unprotected Lion on 3i but not the protected promoted Kirin on 8j.
+    let jcsa = [
+        "--engine",
+        MINASE_JCSA,
+        "--count",
+        "results",
+        "--switch",
+        "counter-strike=jcsa",
+        "--switch",
+        "last-rank-promotion=pawn-only",
+    ];
+    let mut with_kirin = jcsa.to_vec();
+    with_kirin.extend(["--switch", "kirin-recapture=counter-strike"]);
+    let (out, r) = conform_on(
+        "chu",
+        "minase-jcsa",
+        &[("kirin", KIRIN_RECAPTURE)],
+        1,
+        &with_kirin,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(r["positions"][0]["engine_nodes"].as_u64(), Some(7));
+    // Without the switch the spec lets the Bishop take the promoted Kirin on its square.
+    let (out, r) = conform_on(
+        "chu",
+        "minase-jcsa-2",
+        &[("kirin", KIRIN_RECAPTURE)],
+        1,
+        &jcsa,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&r);
+    assert_eq!(strings(&d["only_spec"]), ["6l8j"], "{d}");
+}
+
+#[test]
+fn usi_and_uci_failures_show_what_the_engine_said() {
+    if !have_minase("usi_and_uci_failures_show_what_the_engine_said") {
+        return;
+    }
+    // minase speaks USI: asked `uci`, it answers with an error line, and the handshake's
+    // time-out says so instead of swallowing it.
+    let (out, _) = conform_on(
+        "chu",
+        "minase-uci",
+        &[("start", CHU_START)],
+        1,
+        &[
+            "--engine",
+            "minase --protocol usi --rules lishogi",
+            "--protocol",
+            "uci",
+            "--timeout",
+            "2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("unknown command uci"), "{stderr}");
+    // Over USI the handshake works; its perft is on its command line only, and `go perft` says
+    // so (minase_perftree.py is the adapter for that).
+    let (out, _) = conform_on(
+        "chu",
+        "minase-usi",
+        &[("start", CHU_START)],
+        1,
+        &[
+            "--engine",
+            "minase --protocol usi --rules lishogi",
+            "--protocol",
+            "usi",
+            // minase builds its tables on `isready`: on a loaded machine that takes seconds.
+            "--timeout",
+            "8",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("unsupported go argument 'perft'"),
+        "{stderr}"
+    );
+}
+
+/// A USI engine with perft, made for this test from fairyspec's own perft: `usi`/`usiok`,
+/// `isready`/`readyok`, `position sfen … moves …`, and the perft command `perft N`, answered
+/// with `move: count` lines and `Nodes searched: N`.
+fn fake_usi_engine() -> String {
+    let script = temp("fake-usi.py");
+    std::fs::write(
+        &script,
+        format!(
+            r#"import subprocess, sys
+fen, moves = None, ""
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "usi":
+        print("id name fake", flush=True); print("usiok", flush=True)
+    elif words[0] == "isready":
+        print("readyok", flush=True)
+    elif words[0] == "position":
+        rest = line.split(" moves ")
+        fen = rest[0].split(" ", 2)[2].strip()
+        moves = rest[1].strip() if len(rest) > 1 else ""
+    elif words[0] == "perft":
+        out = subprocess.run([{bin:?}, "perft", "chu", words[1], "--fen", fen, "--moves", moves, "--count", "results"],
+                             capture_output=True, text=True).stdout.split("\n")
+        for l in out:
+            if " " in l:
+                m, n = l.split()
+                print(f"{{m}}: {{n}}", flush=True)
+        print("Nodes searched: " + out[-2], flush=True)
+    elif words[0] == "quit":
+        break
+"#,
+            bin = BIN
+        ),
+    )
+    .expect("temp file");
+    format!("python3 {}", script.display())
+}
+
+#[test]
+fn a_usi_engine_is_asked_its_own_perft_command() {
+    let engine = fake_usi_engine();
+    let (out, r) = conform_on(
+        "chu",
+        "usi",
+        &[("solo", SOLO_LION), ("start", CHU_START)],
+        2,
+        &[
+            "--engine",
+            &engine,
+            "--protocol",
+            "usi",
+            "--perft-command",
+            "perft {depth}",
+            "--count",
+            "results",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(r["summary"]["agreed"].as_u64(), Some(2), "{r}");
+    assert!(r["engine"].as_str().unwrap().starts_with("usi: "), "{r}");
+    // The start position at depth 2: 36 x 36 either way.
+    assert_eq!(r["positions"][1]["engine_nodes"].as_u64(), Some(1296));
+}
+
+fn hachu() -> Option<String> {
+    let found = installed("hachu", &["/usr/games/hachu"]);
+    if found.is_none() {
+        missing_engine("the HaChu tests", "hachu (Debian package)");
+    }
+    found
+}
+
+/// `conform chu` against HaChu over XBoard, counted by result, HaChu's lion protection.
+fn conform_hachu(name: &str, positions: &[(&str, &str)], depth: u32) -> (Output, Value) {
+    let Some(engine) = hachu() else {
+        return (
+            Command::new("true").output().expect("true runs"),
+            Value::Null,
+        );
+    };
+    conform_on(
+        "chu",
+        name,
+        positions,
+        depth,
+        &[
+            "--engine",
+            &engine,
+            "--protocol",
+            "xboard",
+            "--setboard",
+            "board",
+            "--map",
+            "xboard",
+            "--count",
+            "results",
+            "--option",
+            "Allow repeats=1",
+            "--switch",
+            "lion-protection=hachu",
+            "--timeout",
+            "120",
+        ],
+    )
+}
+
+#[test]
+fn chu_hachu_agrees_by_result() {
+    if hachu().is_none() {
+        return;
+    }
+    // HaChu has no perft: its moves are read from its highlight answers at every position of the
+    // spec's tree. The start position to depth 2 (1 + 36 positions asked; 36 x 36), and the solo
+    // Lion (28 results) with sente to move and, turned round, with gote to move.
+    let turned = "11k/12/12/12/12/6n5/12/12/12/12/12/10GK w - 1";
+    let (out, r) = conform_hachu(
+        "hachu-agree",
+        &[
+            ("start", CHU_START),
+            ("solo", SOLO_LION),
+            ("solo-gote", turned),
+        ],
+        2,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(
+        r["positions"][0]["engine_nodes"].as_u64(),
+        Some(1296),
+        "{r}"
+    );
+    assert_eq!(r["summary"]["agreed"].as_u64(), Some(3), "{r}");
+}
+
+#[test]
+fn chu_hachu_lists_no_moves_where_the_last_royal_can_be_taken() {
+    if hachu().is_none() {
+        return;
+    }
+    // Sente's Bishop on 8e can take gote's only King on 12a. HaChu has ended the game there (on
+    // `go` it plays the capture and claims "king capture"): it lists no move and accepts none.
+    // The spec has the position's 51 moves (scalashogi's special 6).
+    let fen = "k11/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/11K b - 1";
+    let (out, r) = conform_hachu("hachu-king", &[("king-capturable", fen)], 1);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&r);
+    assert_eq!(d["engine_moves"].as_u64(), Some(0), "{d}");
+    assert_eq!(d["spec_moves"].as_u64(), Some(51), "{d}");
+    let note = d["note"].as_str().unwrap();
+    assert!(
+        note.contains("the side to move can end the game here by taking the enemy's last royal (8e12a: 1-0 royal captured (CHU-6.2))"),
+        "{note}"
+    );
+}
+
+#[test]
+fn chu_hachu_lets_only_one_piece_pass() {
+    if hachu().is_none() {
+        return;
+    }
+    // Sente's Lion on 7g and Horned Falcon on 3g can both pass (CHU-3.5); by result these are two
+    // moves (CHU-9.5: two pieces). HaChu's pass is a null move of the side: it lists, and accepts,
+    // the Falcon's only.
+    let fen = "k11/g11/12/12/12/12/5N3+H2/12/12/12/12/11K b - 1";
+    let (out, r) = conform_hachu("hachu-pass", &[("two-passers", fen)], 1);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&r);
+    assert_eq!(strings(&d["only_spec"]), ["7g6f7g"], "{d}");
+    assert!(strings(&d["only_engine"]).is_empty(), "{d}");
+}
+
+fn sjaakii() -> Option<String> {
+    let found = installed("sjaakii", &["/usr/games/sjaakii"]);
+    if found.is_none() {
+        missing_engine("the Sjaak II tests", "sjaakii (Debian package)");
+    }
+    found
+}
+
+const SJAAK_KUMA: &str = "python3 examples/sjaakii_perftree.py examples/kuma/sjaakii.txt kuma";
+
+#[test]
+fn kuma_sjaakii_agrees_on_the_start_position() {
+    if sjaakii().is_none() {
+        return;
+    }
+    let start = "ubvskvbr/pppppppp/8/8/8/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1";
+    let (out, r) = conform_on(
+        "kuma",
+        "sjaak-start",
+        &[("start", start)],
+        3,
+        &["--engine", SJAAK_KUMA],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    // 4758: the published count (corpus/kuma/start.perft).
+    assert_eq!(
+        r["positions"][0]["engine_nodes"].as_u64(),
+        Some(4758),
+        "{r}"
+    );
+}
+
+#[test]
+fn kuma_sjaakii_perft_counts_on_after_the_blind_bear_wins() {
+    if sjaakii().is_none() {
+        return;
+    }
+    // White's Blind Bear on b7 steps to a8 and wins (KUMA-7.4): the game is over. Sjaak II's own
+    // rules end it (`1-0 {White captures the flag}`), its perft counts Black's 14 replies.
+    let fen = "8/1B4k1/8/8/8/8/4b3/K7 w - - 0 1";
+    let (out, r) = conform_on(
+        "kuma",
+        "sjaak-bear",
+        &[("blind-bear-race", fen)],
+        2,
+        &["--engine", SJAAK_KUMA],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&r);
+    assert_eq!(strings(&d["path"]), ["b7a8"], "{d}");
+    assert_eq!(d["engine_moves"].as_u64(), Some(14), "{d}");
+    let why = d["explanations"][0]["text"].as_str().unwrap();
+    assert!(
+        why.contains("White wins (blind bear reached the last rank) (KUMA-7.4)"),
+        "{why}"
+    );
+}
+
+#[test]
+fn hunterbeest_marriage_is_not_expressible_in_fairy_stockfish_or_sjaak() {
+    // White's Gnu a1 to d2, next to White's King e1, wins at once (BHB-6.3, "tame"); neither
+    // Sjaak II's variant format nor Fairy-Stockfish's variants.ini can say so, and both count
+    // Black's five King moves after it.
+    let fen = "4k4/9/9/9/9/9/9/G3K4 w - - 0 1";
+    let mut engines = Vec::new();
+    if sjaakii().is_some() {
+        engines.push(
+            "python3 examples/sjaakii_perftree.py examples/hunterbeest/sjaakii.txt hunterbeest",
+        );
+    }
+    if have_pyffish() {
+        engines.push("python3 examples/kuma/pyffish_perftree.py --variants examples/hunterbeest/variants.ini --variant hunterbeest");
+    } else {
+        missing_engine(
+            "hunterbeest_marriage_is_not_expressible_in_fairy_stockfish_or_sjaak",
+            "pyffish",
+        );
+    }
+    for engine in engines {
+        let (out, r) = conform_on(
+            "hunterbeest",
+            "tame",
+            &[("gnu-tames", fen)],
+            2,
+            &["--engine", engine],
+        );
+        assert_eq!(out.status.code(), Some(1), "{engine}: {}", text(&out));
+        let d = first_divergence(&r);
+        assert_eq!(strings(&d["path"]), ["a1d2"], "{engine}: {d}");
+        assert_eq!(
+            strings(&d["only_engine"]),
+            ["e8d7", "e8d8", "e8e7", "e8f7", "e8f8"],
+            "{engine}: {d}"
+        );
+        let why = d["explanations"][0]["text"].as_str().unwrap();
+        assert!(why.contains("(BHB-6.3)"), "{engine}: {why}");
+    }
+}
+
+/// The shakmaty perftree example, built by `cargo test` beside the test binary.
+fn shakmaty_example() -> Option<String> {
+    let exe = std::env::current_exe().ok()?;
+    let dir = exe.parent()?.parent()?;
+    let path = dir.join("examples").join("shakmaty_perftree");
+    path.exists().then(|| path.display().to_string())
+}
+
+#[test]
+fn chess_agrees_with_stockfish_python_chess_and_shakmaty() {
+    let mut engines: Vec<(String, &str)> = Vec::new();
+    match installed("stockfish", &["/usr/games/stockfish"]) {
+        Some(sf) => engines.push((sf, "uci")),
+        None => missing_engine(
+            "chess_agrees_with_stockfish_python_chess_and_shakmaty",
+            "stockfish",
+        ),
+    }
+    let python_chess = Command::new("python3")
+        .args(["-c", "import chess"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if python_chess {
+        engines.push((
+            "python3 examples/chess/python_chess_perftree.py".to_string(),
+            "perftree",
+        ));
+    } else {
+        missing_engine(
+            "chess_agrees_with_stockfish_python_chess_and_shakmaty",
+            "python-chess",
+        );
+    }
+    let shakmaty = shakmaty_example().expect("cargo test builds examples/shakmaty_perftree.rs");
+    engines.push((shakmaty, "perftree"));
+    for (engine, protocol) in &engines {
+        let out = fairyspec(&[
+            "conform",
+            "chess",
+            "--engine",
+            engine,
+            "--protocol",
+            protocol,
+            "--corpus",
+            "corpus/chess/perft.perft",
+            "--depth",
+            "2",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{engine}: {}", text(&out));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("startpos depth 2: spec 400 engine 400 ok")
+                && stdout.contains("15 check(s): 15 agree"),
+            "{engine}: {stdout}"
+        );
+    }
+}
+
+#[test]
+fn the_matrix_names_every_implementation_and_its_page_every_row() {
+    let matrix = std::fs::read_to_string(root("corpus/matrix.txt")).expect("corpus/matrix.txt");
+    let rows = fairyspec::conform::matrix::parse_matrix(&matrix).expect("the matrix file reads");
+    let page = std::fs::read_to_string(root("docs/conformance.md")).expect("docs/conformance.md");
+    for (game, implementation) in [
+        ("chu", "shogiops (lishogi's rules library)"),
+        ("chu", "minase"),
+        ("chu", "HaChu"),
+        ("chess", "Fairy-Stockfish"),
+        ("chess", "Stockfish"),
+        ("chess", "python-chess"),
+        ("chess", "shakmaty"),
+        ("kuma", "Fairy-Stockfish (pyffish)"),
+        ("kuma", "Sjaak II"),
+        ("hunterbeest", "Fairy-Stockfish (pyffish)"),
+        ("hunterbeest", "Sjaak II"),
+        ("congo", "(none known)"),
+    ] {
+        assert!(
+            rows.iter()
+                .any(|r| r.game == game && r.implementation == implementation),
+            "no row for {implementation} ({game})"
+        );
+        assert!(
+            page.contains(&format!("| {game} | {implementation} |")),
+            "docs/conformance.md has no line for {implementation} ({game})"
+        );
+    }
+    // minase under both of its presets.
+    let minase: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.implementation == "minase")
+        .map(|r| r.name.as_str())
+        .collect();
+    assert_eq!(minase, ["chu-minase-lishogi", "chu-minase-engine-default"]);
+    // Every row that runs pins its version, and the page holds no unsettled difference.
+    for r in &rows {
+        if let Ok(run) = &r.run {
+            assert!(run.version_check.is_some(), "{}: no version-check", r.name);
+        }
+    }
+    assert!(!page.contains("UNSETTLED") && !page.contains("UNAVAILABLE"));
+    // Every settlement is a reading (the row sets a switch) or a defect pinned by a test here.
+    let tests = std::fs::read_to_string(root("tests/all/conform.rs")).expect("this file");
+    for r in &rows {
+        for s in r.run.iter().flat_map(|run| &run.settled) {
+            let pinned = s
+                .verdict
+                .split("pinned by `")
+                .nth(1)
+                .and_then(|rest| rest.split('`').next())
+                .unwrap_or_else(|| panic!("{}: {:?} names no test", r.name, s.verdict));
+            assert!(
+                tests.contains(&format!("fn {pinned}()")),
+                "{}: no test {pinned} in tests/all/conform.rs",
+                r.name
+            );
+        }
+    }
+    // A row that runs nothing needs no engine.
+    let out = fairyspec(&["matrix", "--row", "congo-none"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("congo-none: not run"));
 }

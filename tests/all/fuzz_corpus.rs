@@ -115,6 +115,12 @@ fn seeds_reach_every_reading_where_it_matters() {
     assert_reached::<ChuSwitches>("chu", &chu, "bare-king", &["bared side"]);
     assert_reached::<ChuSwitches>("chu", &chu, "lion-protection", &["lions two squares apart"]);
     assert_reached::<ChuSwitches>("chu", &chu, "counter-strike", &["counter-strike square"]);
+    assert_reached::<ChuSwitches>(
+        "chu",
+        &chu,
+        "kirin-recapture",
+        &["lion on the counter-strike square"],
+    );
     let lance = ["Lance steps onto its last rank from the zone"];
     assert_reached::<ChuSwitches>("chu", &chu, "last-rank-promotion", &lance);
     for key in [

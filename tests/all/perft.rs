@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 const NODE_LIMIT: u64 = 100_000;
 
 /// Checks every record of one `.perft` file with every generator of `G` (default switches), for
-/// every count up to `node_limit` nodes. Returns how many counts were checked.
+/// every count up to `node_limit` nodes, counted as the record says (`count routes|results`).
+/// Returns how many counts were checked.
 fn test_perft_file<G: Game>(path: &Path, node_limit: u64) -> usize {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let records = parse_perft_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -32,12 +33,13 @@ fn test_perft_file<G: Game>(path: &Path, node_limit: u64) -> usize {
         for gen in &generators {
             for &(depth, nodes) in rec.counts.iter().filter(|(_, n)| *n <= node_limit) {
                 assert_eq!(
-                    gen.perft(&pos, depth),
+                    gen.perft_counting(&pos, depth, rec.counting),
                     nodes,
-                    "{}:{} {} depth {depth}, {} generator",
+                    "{}:{} {} depth {depth} by {}, {} generator",
                     path.display(),
                     rec.line,
                     rec.id,
+                    rec.counting,
                     gen.name()
                 );
                 checked += 1;

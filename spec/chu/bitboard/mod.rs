@@ -44,7 +44,7 @@ mod tests;
 use self::board::{index_of, square_of, Board, Mv};
 use self::movegen::{Emit, Rules};
 use self::tables::{KIND_OF, NONE, PROMOTES_TO};
-use super::{Chu, ChuKind, ChuSwitches};
+use super::{Chu, ChuKind, ChuSwitches, KirinRecapture};
 use crate::perft::hash::{perft_node, PerftTable};
 use crate::perft::Counting;
 use crate::{Generator, Move, Outcome, Position, Via};
@@ -59,11 +59,14 @@ impl Bitboard {
     pub fn new(switches: ChuSwitches) -> Bitboard {
         Bitboard {
             switches,
-            rules: Rules::new(
-                switches.counter_strike,
-                switches.lion_protection,
-                switches.last_rank_promotion,
-            ),
+            rules: Rules {
+                spare_counter_strike_square: switches.kirin_recapture == KirinRecapture::Allowed,
+                ..Rules::new(
+                    switches.counter_strike,
+                    switches.lion_protection,
+                    switches.last_rank_promotion,
+                )
+            },
         }
     }
 }

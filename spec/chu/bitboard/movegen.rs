@@ -53,15 +53,20 @@ impl Board {
     }
 
     /// L3 (CHU-5.3): the enemy lions a non-lion might be barred from capturing this move:
-    /// after a non-lion captured a lion, every enemy lion but the one on the counter-strike
-    /// square. Empty without a counter-strike square.
+    /// after a non-lion captured a lion, every enemy lion — but the one on the counter-strike
+    /// square where `kirin-recapture` spares it. Empty without a counter-strike square.
     #[inline(always)]
-    fn counter_strike_lions(&self) -> Bb {
+    fn counter_strike_lions(&self, rules: &Rules) -> Bb {
         let cs = self.counter_strike;
         if cs == NONE {
             return Bb::EMPTY;
         }
-        self.lions[(self.turn ^ 1) as usize].minus(Bb::bit(cs as usize))
+        let lions = self.lions[(self.turn ^ 1) as usize];
+        if rules.spare_counter_strike_square {
+            lions.minus(Bb::bit(cs as usize))
+        } else {
+            lions
+        }
     }
 
     /// L3 (CHU-5.3): whether the non-lion on `from` may not capture the enemy lion on
@@ -97,7 +102,7 @@ impl Board {
         let enemy = self.occ[them];
         let occ = own | enemy;
         let not_own = !own;
-        let cs_lions = self.counter_strike_lions();
+        let cs_lions = self.counter_strike_lions(rules);
         let zone = ZONE[us];
         let last = LAST_RANK[us];
         for_squares!(from in own => {
@@ -171,7 +176,7 @@ impl Board {
             if far != NONE && !self.occ[self.turn as usize].has(far as usize) {
                 let far = far as usize;
                 // L3 judged for this path (the first leg may change the protection).
-                if !(self.counter_strike_lions().has(far)
+                if !(self.counter_strike_lions(rules).has(far)
                     && self.counter_strike_bars(from, mid as usize, far, rules))
                 {
                     finals = finals.with(far);

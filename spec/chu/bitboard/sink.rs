@@ -12,6 +12,9 @@ use crate::chu::{CounterStrike, LastRankPromotion, LionProtection};
 #[derive(Clone, Copy, Debug)]
 pub struct Rules {
     pub counter_strike: CounterStrike,
+    /// Whether the counter-strike rule spares the lion on the counter-strike square (a Kirin
+    /// that promoted as it took a lion; switch `kirin-recapture`).
+    pub spare_counter_strike_square: bool,
     pub lion_protection: LionProtection,
     /// The kind flags that may promote on reaching the last rank (CHU-4.3).
     pub last_rank_promoters: u8,
@@ -25,6 +28,7 @@ impl Rules {
     ) -> Rules {
         Rules {
             counter_strike,
+            spare_counter_strike_square: true,
             lion_protection,
             last_rank_promoters: match last_rank {
                 LastRankPromotion::PawnAndLance => PAWN | LANCE,

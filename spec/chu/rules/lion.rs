@@ -5,7 +5,7 @@
 //! the lion-trading rules (a Falcon capturing a lion is a non-lion capturing a lion).
 
 use super::{attacks, is_attacked, piece_moves_traced, play, FORWARD, FORWARD_LEFT, FORWARD_RIGHT};
-use crate::chu::{ChuKind, ChuSwitches, CounterStrike, LionProtection};
+use crate::chu::{ChuKind, ChuSwitches, CounterStrike, KirinRecapture, LionProtection};
 use crate::trace::{Trace, Why};
 use crate::{Move, Offset, Piece, Setup, Square, Via};
 
@@ -340,7 +340,9 @@ pub fn lion_may_capture_lion(
 /// CHU-5.3 — the counter-strike rule (L3): whether the piece on `from` may capture what stands
 /// on `target` (one leg, or the second leg through `mid`) given the position's counter-strike
 /// square. After a non-lion captured a lion (the square is set), a **non-lion** may not capture
-/// an enemy lion on any square other than the counter-strike square; lions are not bound.
+/// an enemy lion on any square other than the counter-strike square; lions are not bound. A
+/// lion *on* that square (a Kirin that promoted as it took the lion) may be taken there, unless
+/// switch `kirin-recapture` is `counter-strike`: then it is barred like any other.
 /// Switch `counter-strike`: lishogi (default) as said; JCSA/Okazaki — the ban applies only to a
 /// **protected** target lion (attacked by its own side with the capturing piece lifted and the
 /// first leg's square emptied). Always `true` for captures of other pieces and when no
@@ -356,7 +358,10 @@ pub fn counter_strike_allows(
         return true;
     };
     let mover_is_lion = setup.piece_at(from).is_some_and(|p| p.kind.is_lion());
-    if mover_is_lion || !enemy_lion_on(setup, target) || target == cs {
+    // The lion on the counter-strike square itself is a Kirin that took a lion and promoted:
+    // whether it may be recaptured there is switch `kirin-recapture`.
+    let recapture = target == cs && switches.kirin_recapture == KirinRecapture::Allowed;
+    if mover_is_lion || !enemy_lion_on(setup, target) || recapture {
         return true;
     }
     match switches.counter_strike {

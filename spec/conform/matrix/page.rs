@@ -1,0 +1,175 @@
+//! The page of the conformance matrix (`docs/conformance.md`): one table of every row, then the
+//! first occurrence of every difference in detail.
+
+use super::{Outcome, Row};
+use crate::perft::Counting;
+use std::fmt::Write as _;
+
+/// The reading of a row: its words, and its switches (`--switch`) where it has any.
+fn reading_text(row: &Row) -> String {
+    match &row.run {
+        Ok(run) if !run.switches.is_empty() => {
+            let switches: Vec<String> = run.switches.iter().map(|s| format!("`{s}`")).collect();
+            format!("{} ({})", row.reading, switches.join(" "))
+        }
+        Ok(_) => row.reading.clone(),
+        Err(_) => "-".to_string(),
+    }
+}
+
+/// The result column of a row.
+fn result_text(outcome: &Outcome, depth: Option<u32>) -> String {
+    match outcome {
+        Outcome::NotRun(why) => format!("not run: {why}"),
+        Outcome::Unavailable(why) => format!("**UNAVAILABLE**: {why}"),
+        Outcome::Ran {
+            positions,
+            unchecked,
+            agreed,
+            skipped,
+            causes,
+        } => {
+            let depth = depth.unwrap_or(0);
+            let differ: usize = causes.iter().map(|c| c.count).sum();
+            let mut text = if differ == 0 {
+                format!("agrees on {agreed} positions to depth {depth}")
+            } else {
+                format!(
+                    "agrees on {agreed} of {positions} positions to depth {depth}; {differ} differ"
+                )
+            };
+            if !skipped.is_empty() {
+                let _ = write!(
+                    text,
+                    " ({} skipped: the engine cannot be given them)",
+                    skipped.len()
+                );
+            }
+            if *unchecked > 0 {
+                let _ = write!(text, " ({unchecked} not checked after the engine failed)");
+            }
+            for c in causes {
+                match &c.verdict {
+                    Some(v) => {
+                        let _ = write!(text, "; {} × {v}", c.count);
+                    }
+                    None => {
+                        let _ = write!(text, "; {} × **UNSETTLED**: {}", c.count, c.text);
+                    }
+                }
+            }
+            text
+        }
+    }
+}
+
+/// Escapes a table cell (`|` would end it).
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// The page: a table of every row, then the first occurrence of every difference in detail.
+pub fn render(rows: &[(Row, Outcome)], header: &str) -> String {
+    let mut out = String::new();
+    out.push_str(header);
+    out.push_str(
+        "\n| game | implementation | version | reading (switches) | counting | result |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for (row, outcome) in rows {
+        let counting = match &row.run {
+            Ok(run) => run.counting.name(),
+            Err(_) => "-",
+        };
+        let depth = row.run.as_ref().ok().map(|r| r.depth);
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {counting} | {} |",
+            row.game,
+            cell(&row.implementation),
+            cell(&row.version),
+            cell(&reading_text(row)),
+            cell(&result_text(outcome, depth)),
+        );
+    }
+    for (row, outcome) in rows {
+        let _ = writeln!(
+            out,
+            "\n## {} — {} {}\n",
+            row.game, row.implementation, row.version
+        );
+        if !row.source.is_empty() {
+            let _ = writeln!(out, "Source: {}.\n", row.source);
+        }
+        match (&row.run, outcome) {
+            (Err(why), _) => {
+                let _ = writeln!(out, "Not run: {why}.");
+            }
+            (Ok(run), outcome) => {
+                let mut command = format!(
+                    "fairyspec conform {} --engine \"{}\" --protocol {} --corpus {} --depth {}",
+                    row.game,
+                    run.engine,
+                    run.protocol.name(),
+                    run.corpus,
+                    run.depth
+                );
+                if run.sample > 1 {
+                    let _ = write!(
+                        command,
+                        "    # every {}th position of the corpus",
+                        run.sample
+                    );
+                }
+                if run.map != "identity" {
+                    let _ = write!(command, " --map {}", run.map);
+                }
+                if let Some(s) = &run.setboard {
+                    let _ = write!(command, " --setboard {s}");
+                }
+                if run.counting != Counting::Routes {
+                    let _ = write!(command, " --count {}", run.counting);
+                }
+                for (n, v) in &run.options {
+                    let _ = write!(command, " --option \"{n}={v}\"");
+                }
+                for s in &run.switches {
+                    let _ = write!(command, " --switch {s}");
+                }
+                let _ = writeln!(out, "```sh\n{command}\n```\n");
+                let _ = writeln!(out, "{}.", result_text(outcome, Some(run.depth)));
+                if let Outcome::Ran {
+                    causes, skipped, ..
+                } = outcome
+                {
+                    for (id, why) in skipped {
+                        let _ = writeln!(out, "\n- skipped `{id}`: {why}");
+                    }
+                    for c in causes {
+                        let verdict = c.verdict.as_deref().unwrap_or("**UNSETTLED**");
+                        let _ = writeln!(
+                            out,
+                            "\n### {} × {verdict}\n\nFirst seen at `{}` (depth {}):\n\n```text",
+                            c.count, c.first.0, c.first.1
+                        );
+                        for l in &c.detail {
+                            let _ = writeln!(out, "{}", shorten(l));
+                        }
+                        out.push_str("```\n");
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A long line of the report cut to 400 characters.
+fn shorten(line: &str) -> String {
+    if line.chars().count() <= 400 {
+        line.to_string()
+    } else {
+        let cut: String = line.chars().take(400).collect();
+        format!("{cut} …")
+    }
+}
