@@ -41,7 +41,7 @@ pub mod end;
 pub mod lion;
 
 use super::{Chu, ChuKind, ChuSwitches, LastRankPromotion};
-use crate::mailbox::Purpose;
+use crate::mailbox::MailboxRules;
 use crate::trace::{NoTrace, Rule, Trace};
 use crate::{Colour, Generator, Move, Offset, Outcome, Piece, Position, Setup, Shape, Square};
 
@@ -405,69 +405,68 @@ pub(crate) fn movement_rule(kind: ChuKind) -> Rule {
     }
 }
 
-/// Walks the one-leg movement of the piece on `from` for `purpose`, reporting each line to
-/// `trace`; nothing if `from` is empty.
-fn walk(
-    setup: &Setup<ChuKind>,
-    from: Square,
-    purpose: Purpose,
-    trace: &mut dyn Trace<ChuKind>,
-) -> Vec<Square> {
-    let Some(piece) = setup.piece_at(from) else {
-        return Vec::new();
-    };
-    let rule = movement_rule(piece.kind);
-    let mut w = Walk::traced(setup, from, piece.colour, purpose, trace, rule);
-    use ChuKind as K;
-    match piece.kind {
-        K::King => king(&mut w),
-        K::Lion => lion(&mut w),
-        K::FreeKing => free_king(&mut w),
-        K::DragonKing => dragon_king(&mut w),
-        K::DragonHorse => dragon_horse(&mut w),
-        K::Rook => rook(&mut w),
-        K::Bishop => bishop(&mut w),
-        K::VerticalMover => vertical_mover(&mut w),
-        K::SideMover => side_mover(&mut w),
-        K::ReverseChariot => reverse_chariot(&mut w),
-        K::Lance => lance(&mut w),
-        K::Kirin => kirin(&mut w),
-        K::Phoenix => phoenix(&mut w),
-        K::DrunkElephant => drunk_elephant(&mut w),
-        K::BlindTiger => blind_tiger(&mut w),
-        K::GoldGeneral => gold_general(&mut w),
-        K::SilverGeneral => silver_general(&mut w),
-        K::CopperGeneral => copper_general(&mut w),
-        K::FerociousLeopard => ferocious_leopard(&mut w),
-        K::GoBetween => go_between(&mut w),
-        K::Pawn => pawn(&mut w),
-        K::SoaringEagle => soaring_eagle(&mut w),
-        K::HornedFalcon => horned_falcon(&mut w),
-        K::PromotedRook => promoted_rook(&mut w),
-        K::PromotedBishop => promoted_bishop(&mut w),
-        K::FlyingOx => flying_ox(&mut w),
-        K::FreeBoar => free_boar(&mut w),
-        K::Whale => whale(&mut w),
-        K::WhiteHorse => white_horse(&mut w),
-        K::PromotedKirin => promoted_kirin(&mut w),
-        K::PromotedPhoenix => promoted_phoenix(&mut w),
-        K::CrownPrince => crown_prince(&mut w),
-        K::FlyingStag => flying_stag(&mut w),
-        K::PromotedGold => promoted_gold(&mut w),
-        K::PromotedSilver => promoted_silver(&mut w),
-        K::PromotedCopper => promoted_copper(&mut w),
-        K::PromotedLeopard => promoted_leopard(&mut w),
-        K::PromotedGoBetween => promoted_go_between(&mut w),
-        K::Tokin => tokin(&mut w),
+impl MailboxRules for ChuKind {
+    fn movement_rule(self) -> Rule {
+        movement_rule(self)
     }
-    w.into_squares()
+
+    /// CHU-3.1 — each kind's one-leg movement, as the functions above spell it out.
+    fn walk(self, w: &mut Walk) {
+        use ChuKind as K;
+        match self {
+            K::King => king(w),
+            K::Lion => lion(w),
+            K::FreeKing => free_king(w),
+            K::DragonKing => dragon_king(w),
+            K::DragonHorse => dragon_horse(w),
+            K::Rook => rook(w),
+            K::Bishop => bishop(w),
+            K::VerticalMover => vertical_mover(w),
+            K::SideMover => side_mover(w),
+            K::ReverseChariot => reverse_chariot(w),
+            K::Lance => lance(w),
+            K::Kirin => kirin(w),
+            K::Phoenix => phoenix(w),
+            K::DrunkElephant => drunk_elephant(w),
+            K::BlindTiger => blind_tiger(w),
+            K::GoldGeneral => gold_general(w),
+            K::SilverGeneral => silver_general(w),
+            K::CopperGeneral => copper_general(w),
+            K::FerociousLeopard => ferocious_leopard(w),
+            K::GoBetween => go_between(w),
+            K::Pawn => pawn(w),
+            K::SoaringEagle => soaring_eagle(w),
+            K::HornedFalcon => horned_falcon(w),
+            K::PromotedRook => promoted_rook(w),
+            K::PromotedBishop => promoted_bishop(w),
+            K::FlyingOx => flying_ox(w),
+            K::FreeBoar => free_boar(w),
+            K::Whale => whale(w),
+            K::WhiteHorse => white_horse(w),
+            K::PromotedKirin => promoted_kirin(w),
+            K::PromotedPhoenix => promoted_phoenix(w),
+            K::CrownPrince => crown_prince(w),
+            K::FlyingStag => flying_stag(w),
+            K::PromotedGold => promoted_gold(w),
+            K::PromotedSilver => promoted_silver(w),
+            K::PromotedCopper => promoted_copper(w),
+            K::PromotedLeopard => promoted_leopard(w),
+            K::PromotedGoBetween => promoted_go_between(w),
+            K::Tokin => tokin(w),
+        }
+    }
 }
 
-/// CHU-3.1 — the squares the piece on `from` reaches in one leg by its own movement on this
-/// board: empty squares and enemy pieces, never an own piece. For a piece with lion power this
-/// is every square its steps and jumps reach (its two-step moves end on squares of this set or
-/// on `from` itself). Lion-trading rules and promotion are not considered. Empty if `from` is
-/// empty.
+/// CHU-3.1 — what the pieces' movement gives, worked out once for every reference
+/// ([`crate::mailbox`]): the squares the piece on `from` reaches in one leg by its own movement
+/// on this board ([`piece_moves`]: empty squares and enemy pieces, never an own piece; for a
+/// piece with lion power every square its steps and jumps reach — its two-step moves end on
+/// squares of this set or on `from` itself; lion-trading rules and promotion are not
+/// considered), the same reported to a trace ([`piece_moves_traced`], for [`crate::explain`] and
+/// [`crate::diagram`]), the squares it attacks ([`attacks`]: could capture an enemy piece
+/// standing there by one leg of its movement — a lion's jumps are not blocked, a slide stops at
+/// the first piece; a square of its own side counts, it is protected) and whether a piece of a
+/// side attacks a square ([`is_attacked`]).
 ///
 /// ```
 /// use fairyspec::{Position, Square, chu::{Chu, SHAPE, rules::piece_moves}};
@@ -481,34 +480,7 @@ fn walk(
 /// reach.sort();
 /// assert_eq!(reach, ["5h", "6h", "7h", "8h", "9k"]);
 /// ```
-pub fn piece_moves(setup: &Setup<ChuKind>, from: Square) -> Vec<Square> {
-    walk(setup, from, Purpose::Move, &mut NoTrace)
-}
-
-/// [`piece_moves`], reporting each line of the piece's movement to `trace` (for
-/// [`crate::explain`] and [`crate::diagram`]).
-pub fn piece_moves_traced(
-    setup: &Setup<ChuKind>,
-    from: Square,
-    trace: &mut dyn Trace<ChuKind>,
-) -> Vec<Square> {
-    walk(setup, from, Purpose::Move, trace)
-}
-
-/// CHU-3.1 — the squares the piece on `from` attacks: could capture an enemy piece standing
-/// there, by one leg of its movement (a lion's jumps are not blocked; a slide stops at the first
-/// piece). A square of its own side counts (it is protected).
-pub fn attacks(setup: &Setup<ChuKind>, from: Square) -> Vec<Square> {
-    walk(setup, from, Purpose::Attack, &mut NoTrace)
-}
-
-/// CHU-3.1 — whether a piece of `by` attacks `sq` ([`attacks`]).
-pub fn is_attacked(setup: &Setup<ChuKind>, sq: Square, by: Colour) -> bool {
-    setup
-        .pieces()
-        .filter(|&(_, piece)| piece.colour == by)
-        .any(|(from, _)| attacks(setup, from).contains(&sq))
-}
+pub use crate::mailbox::{attacks, is_attacked, piece_moves, piece_moves_traced};
 
 // ---------------------------------------------------------------------------------------------
 // CHU-4 — promotion.
@@ -728,8 +700,8 @@ impl Reference {
 }
 
 impl Generator<Chu> for Reference {
-    fn name(&self) -> &'static str {
-        "reference"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Reference
     }
 
     fn switches(&self) -> &ChuSwitches {
