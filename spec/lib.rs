@@ -111,7 +111,7 @@ pub mod hunterbeest;
 pub mod kuma;
 
 pub use colour::{ByColour, Colour};
-pub use game::{claimable_draw, Game, Generator, MoveTextError};
+pub use game::{claimable_draw, Game, Generator, GeneratorKind, MoveTextError};
 pub use geometry::{Offset, Shape, Square};
 pub use moves::{IllegalMoveError, Move, ParseMoveError, Via};
 pub use outcome::{Outcome, Reason};

@@ -268,8 +268,8 @@ pub fn outcome(setup: &Setup<ChessKind>) -> Option<Outcome> {
 }
 
 impl Generator<Chess> for Reference {
-    fn name(&self) -> &'static str {
-        "reference"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Reference
     }
 
     fn switches(&self) -> &ChessSwitches {

@@ -594,8 +594,8 @@ pub fn game_end(setup: &Setup<CongoKind>) -> Option<Outcome> {
 }
 
 impl Generator<Congo> for Reference {
-    fn name(&self) -> &'static str {
-        "reference"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Reference
     }
 
     fn switches(&self) -> &CongoSwitches {

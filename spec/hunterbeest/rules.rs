@@ -476,8 +476,8 @@ impl Reference {
 }
 
 impl Generator<Hunterbeest> for Reference {
-    fn name(&self) -> &'static str {
-        "reference"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Reference
     }
 
     fn switches(&self) -> &HunterbeestSwitches {

@@ -438,8 +438,8 @@ impl Reference {
 }
 
 impl Generator<Kuma> for Reference {
-    fn name(&self) -> &'static str {
-        "reference"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Reference
     }
 
     fn switches(&self) -> &KumaSwitches {
