@@ -623,15 +623,6 @@ pub fn read_move(pos: &Position<Chu>, text: &str) -> Result<Move<ChuKind>, Parse
     Ok(mv)
 }
 
-/// The names of the two sides in shogi terms: the first player (sente, [`Colour::White`] in this
-/// crate's model) is called Black, the second (gote) White.
-pub const fn side_name(colour: Colour) -> &'static str {
-    match colour {
-        Colour::White => "Black (sente)",
-        Colour::Black => "White (gote)",
-    }
-}
-
 impl Game for Chu {
     type Kind = ChuKind;
     type Switches = ChuSwitches;

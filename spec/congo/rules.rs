@@ -662,7 +662,7 @@ mod tests {
     fn congo_8_1_start_has_24_moves() {
         let gen = Congo::reference(&CongoSwitches::default());
         let moves = gen.legal_moves(&Position::start());
-        // The brief's hand count: 19 pawn moves (a2 and g2 have two each, the other five
+        // The hand count of CONGO-8.1: 19 pawn moves (a2 and g2 have two each, the other five
         // three each: 2·2 + 5·3 = 19), giraffe a1a3 and a1c3, elephants c1c3 and e1e3, zebra
         // g1f3.
         let non_pawn: Vec<String> = texts(&moves)
@@ -674,10 +674,10 @@ mod tests {
     }
 
     #[test]
-    fn congo_4_the_seeds_monkey_chain_takes_everything() {
-        // Seed: "Brown's monkey can capture all of Black's pieces in one multi-capture move by
-        // jumping successively to a1, c3, c1, e3, g5, e5, c5 and a5." The seed's diagram is not
-        // in the text; this board puts the monkey on a3 and one black piece between each pair
+    fn congo_4_the_wikipedia_monkey_chain_takes_everything() {
+        // The Czech Wikipedia article "Kongo (šachová varianta)", translated: "Brown's monkey
+        // can capture all of Black's pieces in one multi-capture move by jumping successively
+        // to a1, c3, c1, e3, g5, e5, c5 and a5." The article's diagram is not in the text; this board puts the monkey on a3 and one black piece between each pair
         // of consecutive landings (a2, b2, c2, d2, f4, f5, d5, b5).
         let gen = Congo::reference(&CongoSwitches::default());
         let p = pos("4l2/7/1p1p1p1/5z1/M6/pppp3/3L3 w");

@@ -65,7 +65,7 @@ const DIAGONAL: [Offset; 4] = [FORWARD_LEFT, FORWARD_RIGHT, BACKWARD_LEFT, BACKW
 type Walk<'a> = crate::mailbox::Walk<'a, KumaKind>;
 
 // ---------------------------------------------------------------------------------------------
-// The pieces (KUMA-3). Each body spells out the seed's Betza string.
+// The pieces (KUMA-3). Each body spells out the Betza string of Derzhanski's page (SPEC.md).
 // ---------------------------------------------------------------------------------------------
 
 /// KUMA-3.2 — Pawn, `mfW cfF`: one step straight forward to an empty square; captures one step
