@@ -115,7 +115,7 @@ pub use game::{claimable_draw, Game, Generator, GeneratorKind, MoveTextError};
 pub use geometry::{Offset, Shape, Square};
 pub use moves::{IllegalMoveError, Move, ParseMoveError, Via};
 pub use outcome::{Outcome, Reason};
-pub use piece::{Kind, Look, Piece};
+pub use piece::{Kind, Look, MoveNotation, Piece};
 pub use position::{FenError, Position, PositionError, PositionErrorKind};
 pub use setup::{CastleSides, Castling, Setup, Symmetry};
 pub use switches::Switches;

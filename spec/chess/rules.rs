@@ -5,7 +5,7 @@
 //! This file shares no logic with [`super::bitboard`]; the tests hold the two to each other.
 
 use super::{Chess, ChessKind, ChessSwitches};
-use crate::mailbox::fide::{self, Castling, Promotions, Wing};
+use crate::mailbox::fide::{self, Castling, FideRules, Wing};
 use crate::mailbox::MailboxRules;
 use crate::trace::{NoTrace, Rule, Trace};
 use crate::{Colour, Generator, Move, Offset, Outcome, Position, Reason, Setup, Shape, Square};
@@ -133,8 +133,6 @@ impl MailboxRules for ChessKind {
         }
     }
 
-    /// CHESS-3.2: the Pawn's double step.
-    const DOUBLE_STEP: Option<Rule> = Some("CHESS-3.2");
 }
 
 /// CHESS-3.1 to CHESS-3.8 — what the pieces' movement gives, worked out once for every
@@ -146,9 +144,8 @@ impl MailboxRules for ChessKind {
 /// enemy piece if one stood there, own pieces included), whether a piece of a side attacks a
 /// square ([`is_attacked`], CHESS-3.8) and which pieces do ([`attackers`], for the explanation of
 /// CHESS-7.1), and whether a side's King is attacked, "in check" ([`in_check`], CHESS-3.8).
-pub use crate::mailbox::{
-    attackers, attacks, in_check, is_attacked, piece_moves, piece_moves_traced,
-};
+pub use crate::mailbox::fide::piece_moves_traced;
+pub use crate::mailbox::{attackers, attacks, in_check, is_attacked, piece_moves};
 
 /// CHESS-3.2 — the Pawn's double step: from its start rank a Pawn may move two squares straight
 /// forward if both squares are empty.
@@ -161,7 +158,7 @@ fn pawn_double_steps(
 
 /// CHESS-5.1 — a Pawn reaching its last rank is replaced, as part of the same move, by a Queen,
 /// Rook, Bishop or Knight of its colour (the player's choice): one move per choice.
-impl Promotions for ChessKind {
+impl FideRules for ChessKind {
     fn promotions(self, owner: Colour, to: Square, shape: Shape) -> &'static [ChessKind] {
         if self == ChessKind::Pawn && to.rank() == owner.relative_rank(shape.last_rank(), 8) {
             &ChessKind::PROMOTIONS
@@ -171,6 +168,9 @@ impl Promotions for ChessKind {
     }
 
     const PROMOTION: (Rule, &'static str) = ("CHESS-5.1", "promotion");
+
+    /// CHESS-3.2: the Pawn\'s double step.
+    const DOUBLE_STEP: Rule = "CHESS-3.2";
 }
 
 /// CHESS-6.1 — en passant: right after an enemy Pawn's double step, a Pawn that attacks the

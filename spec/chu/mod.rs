@@ -12,7 +12,7 @@
 //!   two-colour model, upper case, starting at the bottom) and `w` for gote;
 //! - squares are **USI** names ([`Square::usi`]): files `12`…`1` from sente's left to right,
 //!   ranks `a`…`l` from the top (gote's back rank) down;
-//! - moves are **USI** ([`crate::Kind::read_move`], [`read_usi_move`]): `7g7f`, a promotion
+//! - moves are **USI** ([`crate::MoveNotation::Usi`], [`read_usi_move`]): `7g7f`, a promotion
 //!   `9e9d+`, a two-step move of a piece with lion power `from mid to` (`7g6f7g` is igui, a
 //!   capture without moving; `7g6f7g` with an empty `6f` is a pass).
 //!
@@ -39,10 +39,9 @@ mod switches;
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;
 use crate::position::Validation;
-use crate::{Colour, Game, Move, Position, Shape, Square, Symmetry, Via};
+use crate::{Colour, Game, Move, MoveNotation, Position, Shape, Square, Symmetry};
 use crate::{PositionErrorKind, Setup};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// The game Chu Shogi (CHU-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -370,31 +369,11 @@ impl crate::Kind for ChuKind {
         }
     }
 
-    /// USI (CHU-8): the squares of the path as USI names, then `+` for a promotion.
-    fn write_move(mv: &Move<ChuKind>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&mv.from.usi(SHAPE))?;
-        for sq in mv.via.as_slice() {
-            f.write_str(&sq.usi(SHAPE))?;
-        }
-        f.write_str(&mv.to.usi(SHAPE))?;
-        if mv.promotion.is_some() {
-            f.write_str("+")?;
-        }
-        Ok(())
-    }
-
-    /// USI (CHU-8) without a position. A promotion (`+`) cannot be read this way (what the piece
-    /// becomes depends on the piece): [`ParseMoveError::PromotionNeedsPosition`]; use
-    /// [`Game::read_move`] with the position.
-    fn read_move(text: &str) -> Result<Move<ChuKind>, ParseMoveError> {
-        let (mv, promotes) = read_usi_move(text)?;
-        if promotes {
-            return Err(ParseMoveError::PromotionNeedsPosition {
-                text: text.to_string(),
-            });
-        }
-        Ok(mv)
-    }
+    /// CHU-8: moves are written in USI (`7g7f`, `7g6f5e`, `8h7g+`). Without a position a
+    /// promotion (`+`) cannot be read (what the piece becomes depends on the piece):
+    /// [`ParseMoveError::PromotionNeedsPosition`]; [`Game::read_move`] reads it with the
+    /// position.
+    const MOVE_NOTATION: MoveNotation = MoveNotation::Usi(SHAPE);
 }
 
 /// Reads a USI move of Chu Shogi (CHU-8): two squares (`7g7f`, a step, slide or jump) or three
@@ -405,48 +384,7 @@ impl crate::Kind for ChuKind {
 /// [`ParseMoveError`] for anything else: a square off the 12×12 board, one or more than three
 /// squares, text after the `+`.
 pub fn read_usi_move(text: &str) -> Result<(Move<ChuKind>, bool), ParseMoveError> {
-    let bytes = text.as_bytes();
-    let mut squares = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() && bytes[i] != b'+' {
-        match Square::parse_usi_prefix(&bytes[i..], SHAPE) {
-            Some((sq, n)) => {
-                squares.push(sq);
-                i += n;
-            }
-            None => {
-                return Err(ParseMoveError::BadSquare {
-                    text: text.to_string(),
-                    column: i,
-                })
-            }
-        }
-    }
-    let promotes = i < bytes.len();
-    if promotes && i + 1 != bytes.len() {
-        return Err(ParseMoveError::Syntax {
-            text: text.to_string(),
-            column: i + 1,
-        });
-    }
-    match squares[..] {
-        [from, to] => Ok((Move::new(from, to), promotes)),
-        [from, mid, to] => Ok((
-            Move {
-                from,
-                via: Via::from_slice(&[mid]).unwrap_or_default(),
-                to,
-                promotion: None,
-            },
-            promotes,
-        )),
-        [] | [_] => Err(ParseMoveError::TooFewSquares {
-            text: text.to_string(),
-        }),
-        _ => Err(ParseMoveError::TooLong {
-            text: text.to_string(),
-        }),
-    }
+    Move::parse_usi(text, SHAPE)
 }
 
 /// CHU-3.2, CHU-3.3 — each piece's movement as a Betza string (owner-relative; the table of
@@ -759,7 +697,7 @@ mod tests {
             assert!(read_usi_move(bad).is_err(), "{bad:?}");
         }
         assert!(matches!(
-            ChuKind::read_move("9e9d+"),
+            Move::<ChuKind>::parse("9e9d+"),
             Err(ParseMoveError::PromotionNeedsPosition { .. })
         ));
     }

@@ -31,7 +31,7 @@
 //! ```
 
 use super::{Hunterbeest, HunterbeestKind, HunterbeestSwitches, StalemateResult};
-use crate::mailbox::fide::{self, Castling, Promotions, Wing};
+use crate::mailbox::fide::{self, Castling, FideRules, Wing};
 use crate::mailbox::{king_square, MailboxRules};
 use crate::trace::{NoTrace, Rule, Trace};
 use crate::{
@@ -254,8 +254,6 @@ impl MailboxRules for HunterbeestKind {
         }
     }
 
-    /// BHB-3.4: the Pawn's double step.
-    const DOUBLE_STEP: Option<Rule> = Some("BHB-3.4");
 }
 
 /// BHB-3.1 — what the pieces' movement gives, worked out once for every reference
@@ -277,7 +275,8 @@ impl MailboxRules for HunterbeestKind {
 /// let names: Vec<String> = piece_moves(start.setup(), h1).iter().map(|s| s.to_string()).collect();
 /// assert_eq!(names, ["g4", "i4"]);
 /// ```
-pub use crate::mailbox::{attackers, in_check, is_attacked, piece_moves, piece_moves_traced};
+pub use crate::mailbox::fide::piece_moves_traced;
+pub use crate::mailbox::{attackers, in_check, is_attacked, piece_moves};
 
 // ---------------------------------------------------------------------------------------------
 // The rules (BHB-4 … BHB-6), one function each.
@@ -291,7 +290,7 @@ fn last_rank(colour: Colour, shape: Shape) -> u8 {
 /// any one of Hunter, Hawker, Huntress, Hawkress, Hartebeest, Cohartebeest, Hinny, Cohinny,
 /// Queen or Gnu (no limit on how many of a kind). One move per choice, written with the
 /// lower-case letter (`e7e8q`). Every other move is one move without promotion.
-impl Promotions for HunterbeestKind {
+impl FideRules for HunterbeestKind {
     fn promotions(self, owner: Colour, to: Square, shape: Shape) -> &'static [HunterbeestKind] {
         if self == K::Pawn && to.rank() == last_rank(owner, shape) {
             &HunterbeestKind::PROMOTIONS
@@ -301,6 +300,9 @@ impl Promotions for HunterbeestKind {
     }
 
     const PROMOTION: (Rule, &'static str) = ("BHB-4.1", "promotion");
+
+    /// BHB-3.4: the Pawn\'s double step.
+    const DOUBLE_STEP: Rule = "BHB-3.4";
 }
 
 /// BHB-3.1 with BHB-4.1 — every move of the side to move by its pieces' own movement

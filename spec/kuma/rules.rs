@@ -34,7 +34,7 @@
 //! ```
 
 use super::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
-use crate::mailbox::fide::{self, Castling, Promotions, Wing};
+use crate::mailbox::fide::{self, Castling, FideRules, Wing};
 use crate::mailbox::MailboxRules;
 use crate::trace::{NoTrace, Rule, Trace};
 use crate::{
@@ -214,8 +214,6 @@ impl MailboxRules for KumaKind {
         }
     }
 
-    /// KUMA-3.2: the Pawn's double step.
-    const DOUBLE_STEP: Option<Rule> = Some("KUMA-3.2");
 }
 
 /// KUMA-3.1 — what the pieces' movement gives, worked out once for every reference
@@ -236,7 +234,8 @@ impl MailboxRules for KumaKind {
 /// let start = Position::<Kuma>::start();
 /// assert!(piece_moves(start.setup(), Square::new(2, 0)).is_empty());
 /// ```
-pub use crate::mailbox::{attackers, in_check, is_attacked, piece_moves, piece_moves_traced};
+pub use crate::mailbox::fide::piece_moves_traced;
+pub use crate::mailbox::{attackers, in_check, is_attacked, piece_moves};
 
 // ---------------------------------------------------------------------------------------------
 // The rules (KUMA-4 … KUMA-7), one function each.
@@ -254,7 +253,7 @@ fn last_rank(colour: Colour, shape: Shape) -> u8 {
 /// KUMA-5.2 — the King, Bear's Eyes, Great Bear, Dashing Bear, Mighty Bear and Blind Bear never
 /// promote (the Blind Bear wins instead, KUMA-7.4). None for these, and for any move that does
 /// not end on the mover's last rank.
-impl Promotions for KumaKind {
+impl FideRules for KumaKind {
     fn promotions(self, owner: Colour, to: Square, shape: Shape) -> &'static [KumaKind] {
         if to.rank() != last_rank(owner, shape) {
             return &[];
@@ -274,6 +273,9 @@ impl Promotions for KumaKind {
     }
 
     const PROMOTION: (Rule, &'static str) = ("KUMA-5.1", "compulsory promotion");
+
+    /// KUMA-3.2: the Pawn\'s double step.
+    const DOUBLE_STEP: Rule = "KUMA-3.2";
 }
 
 /// KUMA-3.1 with KUMA-5.1 — every move of the side to move by its pieces' own movement, each

@@ -9,8 +9,9 @@ use super::Purpose;
 use crate::trace::{Rule, Trace, Why};
 use crate::{Colour, Move, Offset, Piece, Setup, Shape, Square};
 
-/// The promotions of a game's pieces, for [`ordinary_moves`].
-pub trait Promotions: MailboxRules {
+/// What a FIDE-like game says beyond its pieces' movement: its promotions (for
+/// [`ordinary_moves`]) and the rule of the Pawn's double step.
+pub trait FideRules: MailboxRules {
     /// The kinds a piece of kind `self` and colour `owner` becomes by a move to `to`, one move
     /// each; empty when the move does not promote.
     fn promotions(self, owner: Colour, to: Square, shape: Shape) -> &'static [Self];
@@ -18,12 +19,34 @@ pub trait Promotions: MailboxRules {
     /// The rule of promotion and the words a trace gives it (`("KUMA-5.1", "compulsory
     /// promotion")`).
     const PROMOTION: (Rule, &'static str);
+
+    /// The rule of the Pawn's double step (`KUMA-3.2`), which [`piece_moves_traced`] shows.
+    const DOUBLE_STEP: Rule;
+}
+
+/// The squares the piece on `from` may move to by its own movement
+/// ([`super::piece_moves_traced`], each line reported to `trace`), plus the Pawn's double step
+/// ([`FideRules::DOUBLE_STEP`]) when the piece on `from` is a Pawn of the side to move.
+pub fn piece_moves_traced<K: FideRules>(
+    setup: &Setup<K>,
+    from: Square,
+    trace: &mut dyn Trace<K>,
+) -> Vec<Square> {
+    let mut squares = walk(setup, from, Purpose::Move, trace);
+    if let Some(pawn) = K::PAWN {
+        for mv in pawn_double_steps(setup, pawn, K::DOUBLE_STEP, trace) {
+            if mv.from == from {
+                squares.push(mv.to);
+            }
+        }
+    }
+    squares
 }
 
 /// Every move of the side to move by its pieces' own movement ([`walk`]), a move that promotes
-/// once for each kind it may promote to ([`Promotions::promotions`], each reported to `trace` as
+/// once for each kind it may promote to ([`FideRules::promotions`], each reported to `trace` as
 /// a candidate of the promotion rule).
-pub fn ordinary_moves<K: Promotions>(setup: &Setup<K>, trace: &mut dyn Trace<K>) -> Vec<Move<K>> {
+pub fn ordinary_moves<K: FideRules>(setup: &Setup<K>, trace: &mut dyn Trace<K>) -> Vec<Move<K>> {
     let us = setup.turn;
     let mut moves = Vec::new();
     for (from, piece) in setup.pieces().filter(|&(_, p)| p.colour == us) {

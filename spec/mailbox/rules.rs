@@ -19,10 +19,6 @@ pub trait MailboxRules: Kind {
 
     /// Walks the movement of a piece of this kind: its Betza string as calls to `w`.
     fn walk(self, w: &mut Walk<'_, Self>);
-
-    /// The rule of the FIDE Pawn's double step where the game has it (`KUMA-3.2`):
-    /// [`piece_moves_traced`] shows a Pawn's double step beside its own movement.
-    const DOUBLE_STEP: Option<Rule> = None;
 }
 
 /// Walks the movement of the piece on `from` for `purpose`, reporting each line to `trace` with
@@ -51,22 +47,14 @@ pub fn piece_moves<K: MailboxRules>(setup: &Setup<K>, from: Square) -> Vec<Squar
 }
 
 /// [`piece_moves`], reporting each line of the piece's movement to `trace` (for
-/// `fairyspec explain` and `fairyspec diagram`), plus the Pawn's double step
-/// ([`MailboxRules::DOUBLE_STEP`]) when the piece on `from` is a Pawn of the side to move.
+/// `fairyspec explain` and `fairyspec diagram`). (The FIDE-like games add the Pawn's double
+/// step: [`super::fide::piece_moves_traced`].)
 pub fn piece_moves_traced<K: MailboxRules>(
     setup: &Setup<K>,
     from: Square,
     trace: &mut dyn Trace<K>,
 ) -> Vec<Square> {
-    let mut squares = walk(setup, from, Purpose::Move, trace);
-    if let (Some(pawn), Some(rule)) = (K::PAWN, K::DOUBLE_STEP) {
-        for mv in super::fide::pawn_double_steps(setup, pawn, rule, trace) {
-            if mv.from == from {
-                squares.push(mv.to);
-            }
-        }
-    }
-    squares
+    walk(setup, from, Purpose::Move, trace)
 }
 
 /// The squares the piece on `from` attacks: where it could capture an enemy piece if one stood
