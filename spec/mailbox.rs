@@ -180,6 +180,23 @@ impl<'a, K: Kind> Walk<'a, K> {
         );
     }
 
+    /// [`Walk::leap`] in each direction of `dirs`, in order.
+    pub fn leaps(&mut self, dirs: impl IntoIterator<Item = Offset>) {
+        dirs.into_iter().for_each(|dir| self.leap(dir));
+    }
+
+    /// [`Walk::step`] in each direction of `dirs`, in order (Betza `W`: the four orthogonal
+    /// ones; `F`: the four diagonal ones).
+    pub fn steps(&mut self, dirs: impl IntoIterator<Item = Offset>) {
+        dirs.into_iter().for_each(|dir| self.step(dir));
+    }
+
+    /// [`Walk::slide`] in each direction of `dirs`, in order (Betza `R`: the four orthogonal
+    /// ones; `B`: the four diagonal ones).
+    pub fn slides(&mut self, dirs: impl IntoIterator<Item = Offset>) {
+        dirs.into_iter().for_each(|dir| self.slide(dir));
+    }
+
     /// A one-square step in direction `dir` (Betza `W`, `F`): the shortest leap.
     pub fn step(&mut self, dir: Offset) {
         self.leap(dir);

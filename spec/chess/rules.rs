@@ -62,37 +62,27 @@ const FORWARD_RIGHT: Offset = Offset::new(1, 1);
 
 /// CHESS-3.3 — King: one step in any direction. (Castling: `castling_moves`.)
 fn king(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.step(dir);
-    }
+    w.steps(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// CHESS-3.4 — Queen: slides along ranks, files and diagonals.
 fn queen(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.slide(dir);
-    }
+    w.slides(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// CHESS-3.5 — Rook: slides along ranks and files.
 fn rook(w: &mut Walk) {
-    for dir in ORTHOGONAL {
-        w.slide(dir);
-    }
+    w.slides(ORTHOGONAL);
 }
 
 /// CHESS-3.6 — Bishop: slides along diagonals.
 fn bishop(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.slide(dir);
-    }
+    w.slides(DIAGONAL);
 }
 
 /// CHESS-3.7 — Knight: jumps two squares one way and one at right angles, over any pieces.
 fn knight(w: &mut Walk) {
-    for jump in KNIGHT_JUMPS {
-        w.leap(jump);
-    }
+    w.leaps(KNIGHT_JUMPS);
 }
 
 /// CHESS-3.2 — Pawn: one step straight forward to an empty square; captures one step
@@ -132,7 +122,6 @@ impl MailboxRules for ChessKind {
             ChessKind::Pawn => pawn(w),
         }
     }
-
 }
 
 /// CHESS-3.1 to CHESS-3.8 — what the pieces' movement gives, worked out once for every

@@ -70,16 +70,12 @@ type Walk<'a> = crate::mailbox::Walk<'a, ChuKind>;
 
 /// Betza `K`: one step in each of the eight directions.
 fn king_steps(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.step(dir);
-    }
+    w.steps(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// Betza `Q`: slides in each of the eight directions.
 fn queen_slides(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.slide(dir);
-    }
+    w.slides(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,36 +107,24 @@ fn free_king(w: &mut Walk) {
 
 /// CHU-3.2 — Dragon King (D), `RF`: slides orthogonally; one step diagonally.
 fn dragon_king(w: &mut Walk) {
-    for dir in ORTHOGONAL {
-        w.slide(dir);
-    }
-    for dir in DIAGONAL {
-        w.step(dir);
-    }
+    w.slides(ORTHOGONAL);
+    w.steps(DIAGONAL);
 }
 
 /// CHU-3.2 — Dragon Horse (H), `BW`: slides diagonally; one step orthogonally.
 fn dragon_horse(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.slide(dir);
-    }
-    for dir in ORTHOGONAL {
-        w.step(dir);
-    }
+    w.slides(DIAGONAL);
+    w.steps(ORTHOGONAL);
 }
 
 /// CHU-3.2 — Rook (R), `R`: slides orthogonally.
 fn rook(w: &mut Walk) {
-    for dir in ORTHOGONAL {
-        w.slide(dir);
-    }
+    w.slides(ORTHOGONAL);
 }
 
 /// CHU-3.2 — Bishop (B), `B`: slides diagonally.
 fn bishop(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.slide(dir);
-    }
+    w.slides(DIAGONAL);
 }
 
 /// CHU-3.2 — Vertical Mover (V), `vRsW`: slides forward and backward; one step sideways.
@@ -172,9 +156,7 @@ fn lance(w: &mut Walk) {
 
 /// CHU-3.2 — Kirin (O), `FD`: one step diagonally; a jump of two squares orthogonally.
 fn kirin(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.step(dir);
-    }
+    w.steps(DIAGONAL);
     for dir in ORTHOGONAL {
         w.leap(dir.times(2));
     }
@@ -182,9 +164,7 @@ fn kirin(w: &mut Walk) {
 
 /// CHU-3.2 — Phoenix (X), `WA`: one step orthogonally; a jump of two squares diagonally.
 fn phoenix(w: &mut Walk) {
-    for dir in ORTHOGONAL {
-        w.step(dir);
-    }
+    w.steps(ORTHOGONAL);
     for dir in DIAGONAL {
         w.leap(dir.times(2));
     }
@@ -192,9 +172,7 @@ fn phoenix(w: &mut Walk) {
 
 /// CHU-3.2 — Drunk Elephant (E), `FsfW`: one step in any direction but straight back.
 fn drunk_elephant(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.step(dir);
-    }
+    w.steps(DIAGONAL);
     w.step(LEFT);
     w.step(RIGHT);
     w.step(FORWARD);
@@ -202,9 +180,7 @@ fn drunk_elephant(w: &mut Walk) {
 
 /// CHU-3.2 — Blind Tiger (T), `FsbW`: one step in any direction but straight forward.
 fn blind_tiger(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.step(dir);
-    }
+    w.steps(DIAGONAL);
     w.step(LEFT);
     w.step(RIGHT);
     w.step(BACKWARD);
@@ -212,18 +188,14 @@ fn blind_tiger(w: &mut Walk) {
 
 /// CHU-3.2 — Gold General (G), `WfF`: one step orthogonally or diagonally forward.
 fn gold_general(w: &mut Walk) {
-    for dir in ORTHOGONAL {
-        w.step(dir);
-    }
+    w.steps(ORTHOGONAL);
     w.step(FORWARD_LEFT);
     w.step(FORWARD_RIGHT);
 }
 
 /// CHU-3.2 — Silver General (S), `FfW`: one step diagonally or straight forward.
 fn silver_general(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.step(dir);
-    }
+    w.steps(DIAGONAL);
     w.step(FORWARD);
 }
 
@@ -239,9 +211,7 @@ fn copper_general(w: &mut Walk) {
 /// CHU-3.2 — Ferocious Leopard (F), `FvW`: one step diagonally, straight forward or straight
 /// back.
 fn ferocious_leopard(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.step(dir);
-    }
+    w.steps(DIAGONAL);
     w.step(FORWARD);
     w.step(BACKWARD);
 }
@@ -266,9 +236,7 @@ fn pawn(w: &mut Walk) {
 /// (`fF` step, `fA` jump, two-step moves: [`lion::eagle_and_falcon_moves`]): slides orthogonally
 /// and diagonally backward. This is its one-leg reach.
 fn soaring_eagle(w: &mut Walk) {
-    for dir in ORTHOGONAL {
-        w.slide(dir);
-    }
+    w.slides(ORTHOGONAL);
     w.slide(BACKWARD_LEFT);
     w.slide(BACKWARD_RIGHT);
     for dir in lion::EAGLE_RAYS {
@@ -281,9 +249,7 @@ fn soaring_eagle(w: &mut Walk) {
 /// jump, two-step moves: [`lion::eagle_and_falcon_moves`]): slides diagonally, sideways and
 /// straight back. This is its one-leg reach.
 fn horned_falcon(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.slide(dir);
-    }
+    w.slides(DIAGONAL);
     w.slide(LEFT);
     w.slide(RIGHT);
     w.slide(BACKWARD);
@@ -305,18 +271,14 @@ fn promoted_bishop(w: &mut Walk) {
 
 /// CHU-3.3 — Flying Ox (+V), `BvR`: slides diagonally, forward and backward.
 fn flying_ox(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.slide(dir);
-    }
+    w.slides(DIAGONAL);
     w.slide(FORWARD);
     w.slide(BACKWARD);
 }
 
 /// CHU-3.3 — Free Boar (+M), `BsR`: slides diagonally and sideways.
 fn free_boar(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.slide(dir);
-    }
+    w.slides(DIAGONAL);
     w.slide(LEFT);
     w.slide(RIGHT);
 }
@@ -355,9 +317,7 @@ fn crown_prince(w: &mut Walk) {
 /// CHU-3.3 — Flying Stag (+T), `FvRsW`: one step diagonally or sideways; slides forward and
 /// backward.
 fn flying_stag(w: &mut Walk) {
-    for dir in DIAGONAL {
-        w.step(dir);
-    }
+    w.steps(DIAGONAL);
     w.step(LEFT);
     w.step(RIGHT);
     w.slide(FORWARD);

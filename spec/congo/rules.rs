@@ -105,9 +105,7 @@ type Walk<'a> = crate::mailbox::Walk<'a, CongoKind>;
 
 /// CONGO-3.3 — the zebra: a knight's leap, move/capture.
 fn zebra(w: &mut Walk) {
-    for leap in KNIGHT_LEAPS {
-        w.leap(leap);
-    }
+    w.leaps(KNIGHT_LEAPS);
 }
 
 /// CONGO-3.4 — the elephant: one orthogonal step, or an orthogonal leap of exactly two squares
@@ -134,13 +132,9 @@ fn giraffe(w: &mut Walk) {
 /// to and including the river square; in the river it slides along the river, both ways. A
 /// slide stops at the first piece, capturing it if it is an enemy.
 fn crocodile(w: &mut Walk, from: Square, colour: Colour) {
-    for dir in KING_DIRECTIONS {
-        w.step(dir);
-    }
+    w.steps(KING_DIRECTIONS);
     if in_river(from) {
-        for dir in SIDEWAYS {
-            w.slide(dir);
-        }
+        w.slides(SIDEWAYS);
     } else {
         // The walk turns directions round for Black; the river's side is the same for both.
         let up = from.rank() < super::RIVER_RANK;
@@ -171,9 +165,7 @@ pub fn beyond_river(colour: Colour, sq: Square) -> bool {
 /// river also one or two squares straight back, without capturing or jumping.
 fn pawn(w: &mut Walk, from: Square, colour: Colour) {
     w.step(FORWARD);
-    for dir in FORWARD_DIAGONALS {
-        w.step(dir);
-    }
+    w.steps(FORWARD_DIAGONALS);
     if beyond_river(colour, from) {
         w.range_to_empty(BACKWARD, 2);
     }
@@ -184,9 +176,7 @@ fn pawn(w: &mut Walk, from: Square, colour: Colour) {
 /// jumping, anywhere on the board.
 fn superpawn(w: &mut Walk) {
     w.step(FORWARD);
-    for dir in FORWARD_DIAGONALS.into_iter().chain(SIDEWAYS) {
-        w.step(dir);
-    }
+    w.steps(FORWARD_DIAGONALS.into_iter().chain(SIDEWAYS));
     w.range_to_empty(BACKWARD, 2);
     for dir in BACKWARD_DIAGONALS {
         w.range_to_empty(dir, 2);

@@ -95,16 +95,12 @@ type Walk<'a> = crate::mailbox::Walk<'a, HunterbeestKind>;
 
 /// BHB-3.2 — King, `K`: one step in any of the eight directions. (Castling: [`castlings`].)
 fn king(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.leap(dir);
-    }
+    w.leaps(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// BHB-3.3 — Queen, `Q`: slides in all eight directions. Only a promoted Pawn can be one.
 fn queen(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.slide(dir);
-    }
+    w.slides(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// BHB-3.4 — Pawn, `mfW cfF`: one step straight forward to an empty square; captures one step
@@ -164,16 +160,12 @@ fn gnu(w: &mut Walk) {
 
 /// BHB-3.10 — Hartebeest, `vC sN`: leaps one file and three ranks, or two files and one rank.
 fn hartebeest(w: &mut Walk) {
-    for dir in NARROW_CAMEL.into_iter().chain(WIDE_KNIGHT) {
-        w.leap(dir);
-    }
+    w.leaps(NARROW_CAMEL.into_iter().chain(WIDE_KNIGHT));
 }
 
 /// BHB-3.11 — Cohartebeest, `vN sC`: leaps one file and two ranks, or three files and one rank.
 fn cohartebeest(w: &mut Walk) {
-    for dir in NARROW_KNIGHT.into_iter().chain(WIDE_CAMEL) {
-        w.leap(dir);
-    }
+    w.leaps(NARROW_KNIGHT.into_iter().chain(WIDE_CAMEL));
 }
 
 /// Whether a leap goes towards the enemy (every leap of the game changes the rank).
@@ -192,9 +184,7 @@ fn hinny(w: &mut Walk) {
         .into_iter()
         .chain(WIDE_CAMEL)
         .filter(|d| !is_forward(d));
-    for dir in advances.chain(retreats) {
-        w.leap(dir);
-    }
+    w.leaps(advances.chain(retreats));
 }
 
 /// BHB-3.13 — Cohinny, `ffN fsC bbC bsN`: advances like the Cohartebeest ((±1, +2), (±3, +1)),
@@ -208,9 +198,7 @@ fn cohinny(w: &mut Walk) {
         .into_iter()
         .chain(WIDE_KNIGHT)
         .filter(|d| !is_forward(d));
-    for dir in advances.chain(retreats) {
-        w.leap(dir);
-    }
+    w.leaps(advances.chain(retreats));
 }
 
 /// The rule of each piece's movement, as the walk reports it to a trace.
@@ -253,7 +241,6 @@ impl MailboxRules for HunterbeestKind {
             K::Cohinny => cohinny(w),
         }
     }
-
 }
 
 /// BHB-3.1 — what the pieces' movement gives, worked out once for every reference

@@ -79,17 +79,13 @@ fn pawn(w: &mut Walk) {
 
 /// KUMA-3.3 — King, `W F`: one step in any of the eight directions. (Castling: [`castlings`].)
 fn king(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.step(dir);
-    }
+    w.steps(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// KUMA-3.4 — Bear's Eyes, `W F`: one step in any of the eight directions, like the King, but
 /// not royal.
 fn bears_eyes(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.step(dir);
-    }
+    w.steps(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// KUMA-3.5 — Blind Bear, `sW F`: one step sideways, or one step on any diagonal; never
@@ -97,9 +93,7 @@ fn bears_eyes(w: &mut Walk) {
 fn blind_bear(w: &mut Walk) {
     w.step(LEFT);
     w.step(RIGHT);
-    for dir in DIAGONAL {
-        w.step(dir);
-    }
+    w.steps(DIAGONAL);
 }
 
 /// KUMA-3.6 — Violent Bear, `fsW fF2`: one step forward or sideways; up to two squares
@@ -146,9 +140,7 @@ fn running_bear(w: &mut Walk) {
 fn dashing_bear(w: &mut Walk) {
     w.slide(FORWARD);
     w.slide(BACKWARD);
-    for dir in DIAGONAL {
-        w.slide(dir);
-    }
+    w.slides(DIAGONAL);
 }
 
 /// KUMA-3.11 — Bear Soldier, `fR fB sW2 bW`: slides forward and diagonally forward; up to two
@@ -169,9 +161,7 @@ fn mighty_bear(w: &mut Walk) {
     w.slide(FORWARD);
     w.slide(LEFT);
     w.slide(RIGHT);
-    for dir in DIAGONAL {
-        w.slide(dir);
-    }
+    w.slides(DIAGONAL);
     w.range(BACKWARD, 2);
 }
 
@@ -213,7 +203,6 @@ impl MailboxRules for KumaKind {
             KumaKind::MightyBear => mighty_bear(w),
         }
     }
-
 }
 
 /// KUMA-3.1 — what the pieces' movement gives, worked out once for every reference

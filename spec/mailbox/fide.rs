@@ -195,7 +195,10 @@ pub fn castlings<K: MailboxRules>(
     let rank = first_rank(us, setup.shape);
     let rights = setup.castling[us];
     let mut moves = Vec::new();
-    for (has_right, wing) in [(rights.short, &castling.short), (rights.long, &castling.long)] {
+    for (has_right, wing) in [
+        (rights.short, &castling.short),
+        (rights.long, &castling.long),
+    ] {
         let mv = Move::new(
             Square::new(castling.king_file, rank),
             Square::new(wing.king_to, rank),
