@@ -70,6 +70,33 @@ pub trait Kind: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
     }
 }
 
+/// One row of a game's table of kinds: the kind, its upper-case FEN symbol ([`Kind::symbol`])
+/// and its English name ([`Kind::name`]). Each game writes its kinds once, in such a table, and
+/// reads [`Kind::ALL`] ([`kinds_of`]), the symbols and the names from it.
+pub type KindRow<K> = (K, &'static str, &'static str);
+
+/// The kinds of a table of kinds, in its order (a game's [`Kind::ALL`]).
+pub const fn kinds_of<K: Copy, const N: usize>(table: &[KindRow<K>; N]) -> [K; N] {
+    let mut kinds = [table[0].0; N];
+    let mut i = 1;
+    while i < N {
+        kinds[i] = table[i].0;
+        i += 1;
+    }
+    kinds
+}
+
+/// The FEN symbol and the name of `kind` in a table of kinds (`"?"` for a kind the table lacks).
+pub fn symbol_and_name<K: PartialEq>(
+    table: &'static [KindRow<K>],
+    kind: K,
+) -> (&'static str, &'static str) {
+    table
+        .iter()
+        .find(|row| row.0 == kind)
+        .map_or(("?", "?"), |row| (row.1, row.2))
+}
+
 /// How a game writes its moves as text ([`Kind::MOVE_NOTATION`]); `Move`'s `Display` and
 /// `Move::parse` follow it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
