@@ -321,8 +321,8 @@ impl crate::Kind for ChuKind {
 
     /// CHU-8: moves are written in USI (`7g7f`, `7g6f5e`, `8h7g+`). Without a position a
     /// promotion (`+`) cannot be read (what the piece becomes depends on the piece):
-    /// [`ParseMoveError::PromotionNeedsPosition`]; [`Game::read_move`] reads it with the
-    /// position.
+    /// [`crate::moves::ParseMoveError::PromotionNeedsPosition`]; [`crate::Game::read_move`]
+    /// reads it with the position.
     const MOVE_NOTATION: MoveNotation = MoveNotation::Usi(SHAPE);
 }
 

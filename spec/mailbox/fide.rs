@@ -185,7 +185,7 @@ fn first_rank(colour: Colour, shape: Shape) -> u8 {
 
 /// FIDE castling: the castlings of the side to move, written as the King's move (`e1g1`,
 /// `e1c1`). Each is reported to `trace` as a candidate of `castling.rule`, or as refused with
-/// the first condition it fails ([`castling_refusal`]).
+/// the first condition it fails (in the order `castling_refusal` checks them).
 pub fn castlings<K: MailboxRules>(
     setup: &Setup<K>,
     castling: &Castling<K>,
