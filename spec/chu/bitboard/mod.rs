@@ -97,8 +97,8 @@ fn from_move(mv: &Move<ChuKind>) -> Option<Mv> {
 }
 
 impl Generator<Chu> for Bitboard {
-    fn name(&self) -> &'static str {
-        "bitboard"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Bitboard
     }
 
     fn switches(&self) -> &ChuSwitches {
