@@ -6,7 +6,7 @@ use super::{rules, Chu, ChuKind, ChuSwitches};
 use crate::explain::{Explain, RuleBook};
 use crate::moves::ParseMoveError;
 use crate::trace::{Rule, Trace};
-use crate::{Kind, Move, Position, Reason, Setup, Square};
+use crate::{Move, Position, Reason, Setup, Square};
 
 impl Explain for Chu {
     const RULES: RuleBook = RuleBook {
@@ -40,6 +40,6 @@ impl Explain for Chu {
 
     /// CHU-8.2: USI (`7g7f`, `7g6f5e`); a `+` needs the position ([`crate::Game::read_move`]).
     fn read_move(text: &str) -> Result<Move<ChuKind>, ParseMoveError> {
-        <ChuKind as Kind>::read_move(text)
+        Move::parse(text)
     }
 }

@@ -828,7 +828,10 @@ pub fn perft_doc<G: Game>(
         deadline: (start + budget.perft_time).min(deadline),
         max_nodes: budget.perft_nodes,
         nodes: 0,
-        leaf_depth: if gen.name() == "bitboard" { 3 } else { 1 },
+        leaf_depth: match gen.kind() {
+            crate::GeneratorKind::Bitboard => 3,
+            crate::GeneratorKind::Reference => 1,
+        },
     };
     let mut moves = Vec::new();
     let mut total = 0;

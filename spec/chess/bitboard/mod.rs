@@ -626,8 +626,8 @@ fn from_move(m: &Move<ChessKind>) -> BMove {
 }
 
 impl Generator<Chess> for Bitboard {
-    fn name(&self) -> &'static str {
-        "bitboard"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Bitboard
     }
 
     fn switches(&self) -> &ChessSwitches {

@@ -62,8 +62,8 @@ fn to_move(board: &Board, m: Move16) -> Move<KumaKind> {
 }
 
 impl Generator<Kuma> for Bitboard {
-    fn name(&self) -> &'static str {
-        "bitboard"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Bitboard
     }
 
     fn switches(&self) -> &KumaSwitches {
