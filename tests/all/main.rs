@@ -44,6 +44,7 @@ mod kuma_games;
 mod kuma_pieces;
 mod kuma_properties;
 mod kuma_reference;
+mod kuma_rules;
 mod mutations;
 mod package;
 mod perft;
