@@ -7,7 +7,8 @@
 //! - [`tables`]: bit layout of the board, rays, between/line sets and one-step tables, all
 //!   computed at compile time;
 //! - `board`: the position as bitboards, conversion to and from [`crate::Setup`], playing a move;
-//! - `movegen`: attacks, checks and pins, legal moves, perft.
+//! - `attacks`: the side to move as a type, each kind's attacks, checkers and pins;
+//! - `movegen`: legal moves, perft.
 //!
 //! The generator converts only at its edges: a [`Position`] becomes a bitboard position once per
 //! call, moves become [`Move`]s, and a played position becomes a [`crate::Setup`] again. Its
@@ -20,6 +21,7 @@
 //! assert_eq!(bitboard.perft(&Position::<Kuma>::start(), 3), 4758);
 //! ```
 
+mod attacks;
 mod board;
 mod movegen;
 pub mod tables;
