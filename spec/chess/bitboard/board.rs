@@ -48,7 +48,7 @@ pub(super) const RANK_8: u64 = 0xff << 56;
 
 /// A move inside the generator: squares as bit indices, promotion as a kind index (0 = none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct BMove {
+pub(super) struct Mv {
     pub(super) from: u8,
     pub(super) to: u8,
     pub(super) promotion: u8,
@@ -146,7 +146,7 @@ impl Board {
 
     /// Plays a legal move (copy-make).
     #[inline(always)]
-    pub(super) fn play(&self, m: BMove) -> Board {
+    pub(super) fn play(&self, m: Mv) -> Board {
         let mut b = *self;
         let us = self.us;
         let them = 1 - us;
@@ -214,7 +214,7 @@ pub(super) fn index(sq: Square) -> u32 {
     u32::from(sq.rank()) * 8 + u32::from(sq.file())
 }
 
-pub(super) fn to_move(m: BMove) -> Move<ChessKind> {
+pub(super) fn to_move(m: Mv) -> Move<ChessKind> {
     let (from, to) = (square(u32::from(m.from)), square(u32::from(m.to)));
     match m.promotion {
         0 => Move::new(from, to),
@@ -222,8 +222,8 @@ pub(super) fn to_move(m: BMove) -> Move<ChessKind> {
     }
 }
 
-pub(super) fn from_move(m: &Move<ChessKind>) -> BMove {
-    BMove {
+pub(super) fn from_move(m: &Move<ChessKind>) -> Mv {
+    Mv {
         from: index(m.from) as u8,
         to: index(m.to) as u8,
         promotion: m

@@ -1,8 +1,8 @@
 //! Attackers, checks and pins, the legal moves handed to a [`Sink`], and perft.
 
 use super::board::{
-    BMove, Board, BISHOP, BLACK_LONG, BLACK_SHORT, KING, KNIGHT, NO_EP, PAWN, QUEEN, RANK_1,
-    RANK_8, ROOK, WHITE_LONG, WHITE_SHORT,
+    Board, Mv, BISHOP, BLACK_LONG, BLACK_SHORT, KING, KNIGHT, NO_EP, PAWN, QUEEN, RANK_1, RANK_8,
+    ROOK, WHITE_LONG, WHITE_SHORT,
 };
 use super::tables::{
     bishop_attacks, bit, rook_attacks, BETWEEN, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS,
@@ -47,14 +47,14 @@ pub(super) const MAX_MOVES: usize = 256;
 /// A fixed-capacity move list on the stack.
 pub(super) struct Collector {
     pub(super) len: usize,
-    pub(super) moves: [BMove; MAX_MOVES],
+    pub(super) moves: [Mv; MAX_MOVES],
 }
 
 impl Collector {
     pub(super) fn new() -> Collector {
         Collector {
             len: 0,
-            moves: [BMove::default(); MAX_MOVES],
+            moves: [Mv::default(); MAX_MOVES],
         }
     }
 
@@ -62,7 +62,7 @@ impl Collector {
     pub(super) fn push(&mut self, from: u32, to: u32, promotion: u8) {
         // Capacity: see MAX_MOVES; a legal position never exceeds it.
         if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = BMove {
+            *slot = Mv {
                 from: from as u8,
                 to: to as u8,
                 promotion,
@@ -71,7 +71,7 @@ impl Collector {
         }
     }
 
-    pub(super) fn as_slice(&self) -> &[BMove] {
+    pub(super) fn as_slice(&self) -> &[Mv] {
         &self.moves[..self.len]
     }
 }

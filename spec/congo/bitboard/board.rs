@@ -19,7 +19,7 @@ pub struct Board {
 /// A move as the bitboard generator plays it. The landing path (for move text) is handed to the
 /// move visitor beside it.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct BMove {
+pub(super) struct Mv {
     pub(super) from: u8,
     pub(super) to: u8,
     /// The monkey's jumped pieces (CONGO-4.2).
@@ -102,7 +102,7 @@ impl Board {
     }
 
     /// Plays `m`: capture, jumped pieces, promotion, then drowning (CONGO-5.2 – 5.4).
-    pub(super) fn make(&self, m: &BMove, switches: &CongoSwitches) -> Board {
+    pub(super) fn make(&self, m: &Mv, switches: &CongoSwitches) -> Board {
         let us = self.turn;
         let them = us ^ 1;
         let from = bit(m.from as usize);

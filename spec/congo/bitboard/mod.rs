@@ -19,7 +19,7 @@ mod tables;
 mod tests;
 
 pub use self::board::Board;
-use self::board::{index_of, square_of, BMove};
+use self::board::{index_of, square_of, Mv};
 use crate::congo::{Congo, CongoKind, CongoSwitches};
 use crate::perft::hash::{perft_node, perft_positions, PerftTable};
 use crate::perft::Counting;
@@ -36,7 +36,7 @@ impl Bitboard {
     }
 }
 
-fn to_move(m: &BMove, via: &[u8]) -> Move<CongoKind> {
+fn to_move(m: &Mv, via: &[u8]) -> Move<CongoKind> {
     let squares: Vec<Square> = via.iter().map(|&i| square_of(i)).collect();
     Move {
         from: square_of(m.from),
@@ -76,7 +76,7 @@ impl Generator<Congo> for Bitboard {
         });
         // A move that is not among the moves is played as a plain transfer (the result is
         // meaningless, as the trait allows; `play` checks legality first).
-        let m = found.unwrap_or(BMove {
+        let m = found.unwrap_or(Mv {
             from: index_of(mv.from) as u8,
             to: index_of(mv.to) as u8,
             jumped: 0,

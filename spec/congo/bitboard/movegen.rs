@@ -1,6 +1,6 @@
 //! Targets, monkey chains, the outcome, perft and the hashed walk.
 
-use super::board::{BMove, Board};
+use super::board::{Board, Mv};
 use super::tables::{
     bit, rank_mask_all, Bb, BACK, BEYOND_RIVER, CASTLE, CROCODILE, DOWN, ELEPHANT,
     ELEPHANT_TARGETS, FILE_DIAGONAL, GIRAFFE, GIRAFFE_LEAPS, JUMP_LAND, KING, KNIGHT, LEFT, LION,
@@ -106,7 +106,7 @@ impl Board {
 
     /// Calls `visit` for every move of the side to move (ignoring the game-end rules), with the
     /// chain's intermediate landings.
-    pub(super) fn for_each_move<F: FnMut(&BMove, &[u8])>(&self, visit: &mut F) {
+    pub(super) fn for_each_move<F: FnMut(&Mv, &[u8])>(&self, visit: &mut F) {
         let mut own = self.colour[self.turn];
         while own != 0 {
             let sq = own.trailing_zeros() as usize;
@@ -116,7 +116,7 @@ impl Board {
             while t != 0 {
                 let to = t.trailing_zeros() as u8;
                 t &= t - 1;
-                let m = BMove {
+                let m = Mv {
                     from: sq as u8,
                     to,
                     jumped: 0,
@@ -222,7 +222,7 @@ impl Chain {
 
     /// Depth-first search over the jumps from `here`, having jumped `jumped`; `path[..depth]` are
     /// the landings so far. Every jump ends a move; jumping the lion ends the chain.
-    pub(super) fn visit<F: FnMut(&BMove, &[u8])>(
+    pub(super) fn visit<F: FnMut(&Mv, &[u8])>(
         &self,
         here: usize,
         jumped: Bb,
@@ -242,7 +242,7 @@ impl Chain {
                 continue;
             }
             let now = jumped | ob;
-            let m = BMove {
+            let m = Mv {
                 from: self.start as u8,
                 to: land,
                 jumped: now,

@@ -1,7 +1,7 @@
 //! [`Board`]: the position as bitboards, converting to and from [`Setup`], and playing a move.
 
 use super::tables::{
-    bit, kind_index, Bits, BLACK, EMPTY, KINDS, KIND_OF_INDEX, KING, PAWN, SQUARES, WHITE,
+    bit, kind_index, Bb, BLACK, EMPTY, KINDS, KIND_OF_INDEX, KING, PAWN, SQUARES, WHITE,
 };
 use crate::hunterbeest::{Hunterbeest, HunterbeestKind};
 
@@ -37,7 +37,7 @@ pub(super) enum Special {
 
 /// A move of this generator.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct BMove {
+pub(super) struct Mv {
     pub(super) from: usize,
     pub(super) to: usize,
     pub(super) special: Special,
@@ -46,8 +46,8 @@ pub(super) struct BMove {
 /// The position as bitboards plus a mailbox of kinds (for captures and the edge conversions).
 #[derive(Clone, Copy)]
 pub struct Board {
-    pub(super) kinds: [Bits; KINDS],
-    pub(super) colours: [Bits; 2],
+    pub(super) kinds: [Bb; KINDS],
+    pub(super) colours: [Bb; 2],
     pub(super) mailbox: [u8; SQUARES],
     pub(super) turn: usize,
     pub(super) castling: u8,
@@ -161,12 +161,12 @@ impl Board {
     }
 
     #[inline]
-    pub(super) fn occupied(&self) -> Bits {
+    pub(super) fn occupied(&self) -> Bb {
         self.colours[WHITE] | self.colours[BLACK]
     }
 
     #[inline]
-    pub(super) fn pieces(&self, colour: usize, kind: usize) -> Bits {
+    pub(super) fn pieces(&self, colour: usize, kind: usize) -> Bb {
         self.kinds[kind] & self.colours[colour]
     }
 
@@ -176,7 +176,7 @@ impl Board {
     }
 
     /// Plays a legal move (copy-make).
-    pub(super) fn make(&self, mv: BMove) -> Board {
+    pub(super) fn make(&self, mv: Mv) -> Board {
         let mut b = *self;
         let us = self.turn;
         let them = us ^ 1;
@@ -254,7 +254,7 @@ impl Board {
     }
 
     /// The move of this generator that `mv` names (its special part read off the board).
-    pub(super) fn read_move(&self, mv: &Move<HunterbeestKind>) -> BMove {
+    pub(super) fn read_move(&self, mv: &Move<HunterbeestKind>) -> Mv {
         let (from, to) = (square_index(mv.from), square_index(mv.to));
         let kind = self.mailbox[from] as usize;
         let special = if let Some(k) = mv.promotion {
@@ -268,6 +268,6 @@ impl Board {
         } else {
             Special::None
         };
-        BMove { from, to, special }
+        Mv { from, to, special }
     }
 }

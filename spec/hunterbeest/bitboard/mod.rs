@@ -27,7 +27,7 @@ mod tables;
 mod tests;
 
 pub use self::board::Board;
-use self::board::{colour_of_index, index_square, BMove, Special};
+use self::board::{colour_of_index, index_square, Mv, Special};
 use self::movegen::Collect;
 use self::tables::KIND_OF_INDEX;
 use crate::hunterbeest::{Hunterbeest, HunterbeestKind, HunterbeestSwitches, StalemateResult};
@@ -35,7 +35,7 @@ use crate::perft::hash::{perft_node, perft_positions, PerftTable};
 use crate::perft::Counting;
 use crate::{Generator, Move, Outcome, Position, Reason};
 
-fn to_move(mv: BMove) -> Move<HunterbeestKind> {
+fn to_move(mv: Mv) -> Move<HunterbeestKind> {
     let (from, to) = (index_square(mv.from), index_square(mv.to));
     match mv.special {
         Special::Promotion(k) => Move::promoting(from, to, KIND_OF_INDEX[k]),

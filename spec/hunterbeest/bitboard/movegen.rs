@@ -1,8 +1,8 @@
 //! Attacks, checks and pins, the legal moves handed to a [`Sink`], and perft.
 
-use super::board::{BMove, Board, Special, BLACK_A_SIDE, BLACK_I_SIDE, WHITE_A_SIDE, WHITE_I_SIDE};
+use super::board::{Board, Mv, Special, BLACK_A_SIDE, BLACK_I_SIDE, WHITE_A_SIDE, WHITE_I_SIDE};
 use super::tables::{
-    bit, ray, squares, Bits, COHARTEBEEST, COHARTEBEEST_TABLE, COHINNY, COHINNY_TABLE, FULL, GNU,
+    bit, ray, squares, Bb, COHARTEBEEST, COHARTEBEEST_TABLE, COHINNY, COHINNY_TABLE, FULL, GNU,
     GNU_TABLE, HARTEBEEST, HARTEBEEST_TABLE, HAWKER, HAWKRESS, HINNY, HINNY_TABLE, HUNTER,
     HUNTRESS, KING, KING_TABLE, PAWN, PAWN_CAPTURE_TABLE, PROMOTIONS, QUEEN, RANK_1, RANK_8,
     SLIDERS, SLIDER_DIRS, SQUARES, WHITE,
@@ -14,7 +14,7 @@ use crate::Reason;
 pub(super) trait Sink {
     /// Moves from `from` to each square of `targets`, with `special` (a promotion sink adds one
     /// move per choice).
-    fn add(&mut self, board: &Board, from: usize, targets: Bits, special: Special);
+    fn add(&mut self, board: &Board, from: usize, targets: Bb, special: Special);
 }
 
 /// Counts moves without listing them (perft's last ply).
@@ -22,7 +22,7 @@ pub(super) struct Count(pub(super) u64);
 
 impl Sink for Count {
     #[inline]
-    fn add(&mut self, _: &Board, _: usize, targets: Bits, special: Special) {
+    fn add(&mut self, _: &Board, _: usize, targets: Bb, special: Special) {
         let n = u64::from(targets.count_ones());
         self.0 += match special {
             Special::Promotion(_) => n * PROMOTIONS.len() as u64,
@@ -35,16 +35,16 @@ impl Sink for Count {
 pub(super) struct Children<F: FnMut(&Board)>(pub(super) F);
 
 impl<F: FnMut(&Board)> Sink for Children<F> {
-    fn add(&mut self, board: &Board, from: usize, targets: Bits, special: Special) {
+    fn add(&mut self, board: &Board, from: usize, targets: Bb, special: Special) {
         for to in squares(targets) {
             match special {
                 Special::Promotion(_) => {
                     for kind in PROMOTIONS {
                         let special = Special::Promotion(kind);
-                        (self.0)(&board.make(BMove { from, to, special }));
+                        (self.0)(&board.make(Mv { from, to, special }));
                     }
                 }
-                _ => (self.0)(&board.make(BMove { from, to, special })),
+                _ => (self.0)(&board.make(Mv { from, to, special })),
             }
         }
     }
@@ -79,12 +79,12 @@ pub(super) struct Recurse {
 }
 
 impl Sink for Recurse {
-    fn add(&mut self, board: &Board, from: usize, targets: Bits, special: Special) {
+    fn add(&mut self, board: &Board, from: usize, targets: Bb, special: Special) {
         for to in squares(targets) {
             match special {
                 Special::Promotion(_) => {
                     for kind in PROMOTIONS {
-                        let child = board.make(BMove {
+                        let child = board.make(Mv {
                             from,
                             to,
                             special: Special::Promotion(kind),
@@ -93,7 +93,7 @@ impl Sink for Recurse {
                     }
                 }
                 _ => {
-                    let child = board.make(BMove { from, to, special });
+                    let child = board.make(Mv { from, to, special });
                     self.nodes += child.perft(self.depth);
                 }
             }
@@ -102,22 +102,22 @@ impl Sink for Recurse {
 }
 
 /// Lists moves.
-pub(super) struct Collect(pub(super) Vec<BMove>);
+pub(super) struct Collect(pub(super) Vec<Mv>);
 
 impl Sink for Collect {
-    fn add(&mut self, _: &Board, from: usize, targets: Bits, special: Special) {
+    fn add(&mut self, _: &Board, from: usize, targets: Bb, special: Special) {
         for to in squares(targets) {
             match special {
                 Special::Promotion(_) => {
                     for kind in PROMOTIONS {
-                        self.0.push(BMove {
+                        self.0.push(Mv {
                             from,
                             to,
                             special: Special::Promotion(kind),
                         });
                     }
                 }
-                _ => self.0.push(BMove { from, to, special }),
+                _ => self.0.push(Mv { from, to, special }),
             }
         }
     }
@@ -126,7 +126,7 @@ impl Sink for Collect {
 impl Board {
     /// For each direction, the pieces of `colour` that slide in it.
     #[inline]
-    pub(super) fn sliders_by_direction(&self, colour: usize) -> [Bits; 8] {
+    pub(super) fn sliders_by_direction(&self, colour: usize) -> [Bb; 8] {
         let mut out = [0; 8];
         for (kind, dir_sets) in SLIDERS {
             let pieces = self.pieces(colour, kind);
@@ -145,7 +145,7 @@ impl Board {
 
     /// The leaping pieces (and Pawns) of `by` that attack `sq`.
     #[inline]
-    pub(super) fn leaper_attackers(&self, sq: usize, by: usize) -> Bits {
+    pub(super) fn leaper_attackers(&self, sq: usize, by: usize) -> Bb {
         let other = by ^ 1;
         (KING_TABLE[sq] & self.pieces(by, KING))
             | (GNU_TABLE[sq] & self.pieces(by, GNU))
@@ -161,13 +161,7 @@ impl Board {
     /// Whether `by` attacks `sq` with the board occupied by `occupied`; `sliders` is
     /// [`Board::sliders_by_direction`] of `by`.
     #[inline]
-    pub(super) fn attacked(
-        &self,
-        sq: usize,
-        by: usize,
-        occupied: Bits,
-        sliders: &[Bits; 8],
-    ) -> bool {
+    pub(super) fn attacked(&self, sq: usize, by: usize, occupied: Bb, sliders: &[Bb; 8]) -> bool {
         if self.leaper_attackers(sq, by) != 0 {
             return true;
         }
@@ -201,7 +195,7 @@ impl Board {
 
     /// The squares the non-King, non-Pawn piece `kind` of `colour` on `from` reaches.
     #[inline]
-    pub(super) fn reach(kind: usize, colour: usize, from: usize, occupied: Bits) -> Bits {
+    pub(super) fn reach(kind: usize, colour: usize, from: usize, occupied: Bb) -> Bb {
         match kind {
             GNU => GNU_TABLE[from],
             HARTEBEEST => HARTEBEEST_TABLE[from],
@@ -263,7 +257,7 @@ impl Board {
 
         // Pins: an own piece alone between the King and an enemy slider moving towards it may
         // only move along that line.
-        let mut pins: [(usize, Bits); 8] = [(SQUARES, 0); 8];
+        let mut pins: [(usize, Bb); 8] = [(SQUARES, 0); 8];
         let mut pin_count = 0;
         let mut pinned = 0;
         for d in 0..8 {
@@ -283,7 +277,7 @@ impl Board {
                 pinned |= blocker;
             }
         }
-        let pin_line = |sq: usize| -> Bits {
+        let pin_line = |sq: usize| -> Bb {
             if pinned & bit(sq) == 0 {
                 FULL
             } else {
@@ -339,7 +333,7 @@ impl Board {
         // En passant (BHB-4.2): tested by playing it, since it empties two squares of a line.
         if let Some(ep) = self.ep {
             for from in squares(PAWN_CAPTURE_TABLE[them][ep] & self.pieces(us, PAWN)) {
-                let mv = BMove {
+                let mv = Mv {
                     from,
                     to: ep,
                     special: Special::EnPassant,

@@ -4,14 +4,14 @@
 use crate::hunterbeest::HunterbeestKind;
 
 /// A set of squares of the 9 × 8 board: bit `rank * 9 + file`.
-pub type Bits = u128;
+pub type Bb = u128;
 
 pub(super) const FILES: i8 = 9;
 pub(super) const RANKS: i8 = 8;
 pub(super) const SQUARES: usize = 72;
-pub(super) const FULL: Bits = (1 << SQUARES) - 1;
-pub(super) const RANK_1: Bits = 0x1ff;
-pub(super) const RANK_8: Bits = RANK_1 << 63;
+pub(super) const FULL: Bb = (1 << SQUARES) - 1;
+pub(super) const RANK_1: Bb = 0x1ff;
+pub(super) const RANK_8: Bb = RANK_1 << 63;
 
 // Piece kinds as indices of this generator.
 pub(super) const KING: usize = 0;
@@ -84,7 +84,7 @@ pub(super) const KIND_OF_INDEX: [HunterbeestKind; KINDS] = [
 
 /// The squares reached from each square by the leaps `offsets` ((file, rank), White's view);
 /// with `black` the ranks are negated (Black's forward is down).
-pub(super) const fn leaper_table(offsets: &[(i8, i8)], black: bool) -> [Bits; SQUARES] {
+pub(super) const fn leaper_table(offsets: &[(i8, i8)], black: bool) -> [Bb; SQUARES] {
     let mut table = [0; SQUARES];
     let mut sq = 0;
     while sq < SQUARES {
@@ -178,19 +178,19 @@ pub(super) const COHINNY_LEAPS: [(i8, i8); 8] = [
 ];
 pub(super) const PAWN_CAPTURES: [(i8, i8); 2] = [(1, 1), (-1, 1)];
 
-pub(super) static KING_TABLE: [Bits; SQUARES] = leaper_table(&KING_LEAPS, false);
-pub(super) static GNU_TABLE: [Bits; SQUARES] = leaper_table(&GNU_LEAPS, false);
-pub(super) static HARTEBEEST_TABLE: [Bits; SQUARES] = leaper_table(&HARTEBEEST_LEAPS, false);
-pub(super) static COHARTEBEEST_TABLE: [Bits; SQUARES] = leaper_table(&COHARTEBEEST_LEAPS, false);
-pub(super) static HINNY_TABLE: [[Bits; SQUARES]; 2] = [
+pub(super) static KING_TABLE: [Bb; SQUARES] = leaper_table(&KING_LEAPS, false);
+pub(super) static GNU_TABLE: [Bb; SQUARES] = leaper_table(&GNU_LEAPS, false);
+pub(super) static HARTEBEEST_TABLE: [Bb; SQUARES] = leaper_table(&HARTEBEEST_LEAPS, false);
+pub(super) static COHARTEBEEST_TABLE: [Bb; SQUARES] = leaper_table(&COHARTEBEEST_LEAPS, false);
+pub(super) static HINNY_TABLE: [[Bb; SQUARES]; 2] = [
     leaper_table(&HINNY_LEAPS, false),
     leaper_table(&HINNY_LEAPS, true),
 ];
-pub(super) static COHINNY_TABLE: [[Bits; SQUARES]; 2] = [
+pub(super) static COHINNY_TABLE: [[Bb; SQUARES]; 2] = [
     leaper_table(&COHINNY_LEAPS, false),
     leaper_table(&COHINNY_LEAPS, true),
 ];
-pub(super) static PAWN_CAPTURE_TABLE: [[Bits; SQUARES]; 2] = [
+pub(super) static PAWN_CAPTURE_TABLE: [[Bb; SQUARES]; 2] = [
     leaper_table(&PAWN_CAPTURES, false),
     leaper_table(&PAWN_CAPTURES, true),
 ];
@@ -216,7 +216,7 @@ pub(super) const DIRECTION_STEPS: [(i8, i8); 8] = [
     (1, -1),
 ];
 
-pub(super) const fn ray_tables() -> [[Bits; SQUARES]; 8] {
+pub(super) const fn ray_tables() -> [[Bb; SQUARES]; 8] {
     let mut rays = [[0; SQUARES]; 8];
     let mut d = 0;
     while d < 8 {
@@ -237,7 +237,7 @@ pub(super) const fn ray_tables() -> [[Bits; SQUARES]; 8] {
 }
 
 /// `RAYS[d][sq]`: every square from `sq` (exclusive) to the edge in direction `d`.
-pub(super) static RAYS: [[Bits; SQUARES]; 8] = ray_tables();
+pub(super) static RAYS: [[Bb; SQUARES]; 8] = ray_tables();
 
 pub(super) const fn dirs(list: &[usize]) -> u8 {
     let mut mask = 0;
@@ -306,7 +306,7 @@ pub(super) static SLIDER_DIRS: [[u8; KINDS]; 2] = [slider_dirs(WHITE), slider_di
 /// The squares a slider on `sq` reaches in direction `d`: up to and including the first
 /// occupied square.
 #[inline]
-pub(super) fn ray(sq: usize, d: usize, occupied: Bits) -> Bits {
+pub(super) fn ray(sq: usize, d: usize, occupied: Bb) -> Bb {
     let ray = RAYS[d][sq];
     let blockers = ray & occupied;
     if blockers == 0 {
@@ -321,13 +321,13 @@ pub(super) fn ray(sq: usize, d: usize, occupied: Bits) -> Bits {
 }
 
 #[inline]
-pub(super) fn bit(sq: usize) -> Bits {
+pub(super) fn bit(sq: usize) -> Bb {
     1 << sq
 }
 
 /// Iterates over the squares of a bitboard, lowest first.
 #[inline]
-pub(super) fn squares(mut bits: Bits) -> impl Iterator<Item = usize> {
+pub(super) fn squares(mut bits: Bb) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if bits == 0 {
             None

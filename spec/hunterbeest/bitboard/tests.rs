@@ -1,7 +1,7 @@
 use super::board::{index_square, Board};
 use super::movegen::Collect;
 use super::tables::{
-    squares, Bits, BLACK, EMPTY, FULL, GNU_TABLE, HINNY_TABLE, KING, NORTH_EAST, RAYS, WHITE,
+    squares, Bb, BLACK, EMPTY, FULL, GNU_TABLE, HINNY_TABLE, KING, NORTH_EAST, RAYS, WHITE,
 };
 use crate::hunterbeest::Hunterbeest;
 use crate::Game;
@@ -45,9 +45,8 @@ impl Board {
 fn tables_match_their_definitions_at_sample_squares() {
     // e4 = bit 31 (rank 3 × 9 + file 4). The Hinny's White table from e4, by hand:
     // d7 f7 c5 g5 d2 f2 b3 h3.
-    let names = |bits: Bits| -> Vec<String> {
-        squares(bits).map(|i| index_square(i).to_string()).collect()
-    };
+    let names =
+        |bits: Bb| -> Vec<String> { squares(bits).map(|i| index_square(i).to_string()).collect() };
     assert_eq!(
         names(HINNY_TABLE[WHITE][31]),
         ["d2", "f2", "b3", "h3", "c5", "g5", "d7", "f7"]

@@ -28,7 +28,7 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 
-use self::board::{from_sq, to_sq, Board, Move16};
+use self::board::{from_sq, to_sq, Board, Mv};
 use super::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
 use crate::perft::hash::{perft_node, perft_positions, HashNode, KeyHasher, PerftTable};
 use crate::perft::Counting;
@@ -55,7 +55,7 @@ fn square(index: usize) -> Square {
 }
 
 /// A packed move of `board` as a [`Move`].
-fn to_move(board: &Board, m: Move16) -> Move<KumaKind> {
+fn to_move(board: &Board, m: Mv) -> Move<KumaKind> {
     let (from, to) = (square(from_sq(m)), square(to_sq(m)));
     match board.promotion(m) {
         Some(kind) => Move::promoting(from, to, KumaKind::ALL[kind]),

@@ -13,7 +13,7 @@
 //!   board (so that it cannot hide behind itself on a line of attack).
 
 use super::attacks::{attacks, Black, Side, Threats, White};
-use super::board::{mv, Board, Move16, NO_SQ};
+use super::board::{mv, Board, Mv, NO_SQ};
 use super::tables::*;
 
 /// Where generated moves go: a list, or just a count (the last ply of perft).
@@ -23,7 +23,7 @@ pub trait Sink {
     /// One pawn move to each square of `targets`, from the square `delta` behind it.
     fn add_shifted(&mut self, targets: u64, delta: isize);
     /// One move.
-    fn add_one(&mut self, m: Move16);
+    fn add_one(&mut self, m: Mv);
 }
 
 /// Counts moves without storing them.
@@ -39,7 +39,7 @@ impl Sink for Counter {
         self.0 += targets.count_ones() as u64;
     }
     #[inline(always)]
-    fn add_one(&mut self, _m: Move16) {
+    fn add_one(&mut self, _m: Mv) {
         self.0 += 1;
     }
 }
@@ -56,7 +56,7 @@ pub const MAX_MOVES: usize = 256;
 /// A fixed-size move list on the stack.
 pub struct MoveList {
     pub(super) len: usize,
-    pub(super) moves: [Move16; MAX_MOVES],
+    pub(super) moves: [Mv; MAX_MOVES],
 }
 
 impl MoveList {
@@ -68,12 +68,12 @@ impl MoveList {
         }
     }
 
-    pub fn as_slice(&self) -> &[Move16] {
+    pub fn as_slice(&self) -> &[Mv] {
         &self.moves[..self.len]
     }
 
     #[inline(always)]
-    pub(super) fn push(&mut self, m: Move16) {
+    pub(super) fn push(&mut self, m: Mv) {
         // The bound is proved above; a full list would drop moves rather than panic.
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = m;
@@ -106,7 +106,7 @@ impl Sink for MoveList {
         }
     }
     #[inline(always)]
-    fn add_one(&mut self, m: Move16) {
+    fn add_one(&mut self, m: Mv) {
         self.push(m);
     }
 }
