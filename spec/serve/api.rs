@@ -26,6 +26,7 @@ use super::budget::Budget;
 use crate::diagram::RegionStyle;
 use crate::documents as json;
 use crate::explain::Explanation;
+use crate::perft::budgeted::{divide_within, Limits, Stopped};
 use crate::registry::{self, GameCommand, GameId, GeneratorChoice, Registered};
 use crate::{Colour, Game, Generator, Kind, Move, Outcome, Position, Square};
 use serde::Serialize;
@@ -799,10 +800,7 @@ pub fn moves_doc<G: Game>(
     }
 }
 
-/// Perft divided by root move within the budget: the server's own walk down to a few plies above
-/// the leaves, then the generator's own (bulk-counting) perft, the clock and the node count
-/// checked between calls. A call at the leaves is small (a few plies), so the budget overshoots
-/// by little.
+/// Perft divided by root move within the budget ([`divide_within`]), with the one perft slot.
 ///
 /// # Errors
 /// [`ApiError`] when the time or node budget runs out, or another perft is running.
@@ -823,28 +821,24 @@ pub fn perft_doc<G: Game>(
         });
     };
     let start = Instant::now();
-    let mut walk = Walk {
-        gen,
+    let limits = Limits {
         deadline: (start + budget.perft_time).min(deadline),
         max_nodes: budget.perft_nodes,
-        nodes: 0,
         leaf_depth: if gen.name() == "bitboard" { 3 } else { 1 },
     };
-    let mut moves = Vec::new();
-    let mut total = 0;
-    if depth == 0 {
-        total = 1;
-    } else {
-        for mv in gen.legal_moves(pos) {
-            let n = walk.count(&gen.play_unchecked(pos, &mv), depth - 1)?;
-            total += n;
-            moves.push(json::MoveCount {
-                mv: mv.to_string(),
-                nodes: n,
-            });
-        }
-    }
-    moves.sort_by(|a, b| a.mv.cmp(&b.mv));
+    let divide = divide_within(gen, pos, depth, &limits).map_err(|stopped| match stopped {
+        Stopped::Nodes { max } => ApiError::bad(format!(
+            "perft stopped: more than {max} nodes (the node budget of one request); ask for less depth"
+        )),
+        Stopped::Time { nodes } => ApiError::bad(format!(
+            "perft stopped: over the time limit of one request after {nodes} nodes; ask for less depth"
+        )),
+    })?;
+    let moves = divide
+        .moves
+        .into_iter()
+        .map(|(mv, nodes)| json::MoveCount { mv, nodes })
+        .collect();
     Ok(Perft {
         base: json::Perft {
             schema: json::PERFT_SCHEMA.to_string(),
@@ -853,48 +847,11 @@ pub fn perft_doc<G: Game>(
             depth,
             generator: gen.name().to_string(),
             moves,
-            total,
+            total: divide.total,
             count: crate::perft::Counting::Routes,
         },
         seconds: start.elapsed().as_secs_f64(),
     })
-}
-
-struct Walk<'a, G: Game> {
-    gen: &'a dyn Generator<G>,
-    deadline: Instant,
-    max_nodes: u64,
-    nodes: u64,
-    leaf_depth: u32,
-}
-
-impl<G: Game> Walk<'_, G> {
-    fn count(&mut self, pos: &Position<G>, depth: u32) -> Result<u64, ApiError> {
-        let n = if depth <= self.leaf_depth {
-            let n = self.gen.perft(pos, depth);
-            self.nodes += n;
-            n
-        } else {
-            let mut sum = 0;
-            for mv in self.gen.legal_moves(pos) {
-                sum += self.count(&self.gen.play_unchecked(pos, &mv), depth - 1)?;
-            }
-            sum
-        };
-        if self.nodes > self.max_nodes {
-            return Err(ApiError::bad(format!(
-                "perft stopped: more than {} nodes (the node budget of one request); ask for less depth",
-                self.max_nodes
-            )));
-        }
-        if Instant::now() > self.deadline {
-            return Err(ApiError::bad(format!(
-                "perft stopped: over the time limit of one request after {} nodes; ask for less depth",
-                self.nodes
-            )));
-        }
-        Ok(n)
-    }
 }
 
 #[cfg(test)]
