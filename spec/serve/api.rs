@@ -29,8 +29,8 @@ use crate::explain::Explanation;
 use crate::perft::budgeted::{divide_within, Limits, Stopped};
 use crate::registry::{self, GameCommand, GameId, GeneratorChoice, Registered};
 use crate::{Colour, Game, Generator, Kind, Move, Outcome, Position, Square};
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
+use serde_json::error::Category;
 use std::time::Instant;
 
 /// The most moves a request may play from its FEN before asking its question.
@@ -106,70 +106,61 @@ impl Params {
         Ok(p)
     }
 
-    /// Reads a JSON object: the same names (`switches` may also be an object of name → value,
-    /// `moves` an array, `depth` a number).
+    /// Reads a JSON object ([`Body`]): the same names (`switches` may also be an object of
+    /// name → value, `moves` an array, `depth` a number).
     ///
     /// # Errors
-    /// Not JSON, not an object, an unknown field, a value of the wrong type.
+    /// Not JSON, not an object, an unknown or repeated field, a value of the wrong type, text
+    /// over [`MAX_TEXT`] (a `fen` over [`MAX_RECORD_TEXT`]).
     pub fn from_json(body: &str) -> Result<Params, ApiError> {
-        let value: Value = serde_json::from_str(body)
-            .map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))?;
-        let Value::Object(fields) = value else {
-            return Err(ApiError::bad("the body must be a JSON object"));
-        };
-        let mut p = Params::default();
-        for (name, value) in fields {
-            let text = |v: &Value| -> Result<String, ApiError> {
-                let t = match v {
-                    Value::String(s) => s.clone(),
-                    Value::Number(n) => n.to_string(),
-                    Value::Bool(b) => b.to_string(),
-                    _ => return Err(ApiError::bad(format!("{name:?} must be text"))),
-                };
-                if name == "fen" {
-                    if t.chars().count() > MAX_RECORD_TEXT {
-                        return Err(ApiError::bad(format!(
-                            "parameter \"fen\" is longer than {MAX_RECORD_TEXT} characters"
-                        )));
-                    }
-                } else if name != "moves" {
-                    check_len(&name, &t)?;
-                }
-                Ok(t)
-            };
-            match name.as_str() {
-                "fen" => p.fen = Some(text(&value)?),
-                "generator" => p.generator = Some(text(&value)?),
-                "move" => p.mv = Some(text(&value)?),
-                "depth" => p.depth = Some(text(&value)?),
-                "from" => p.from = Some(text(&value)?),
-                "to" => p.to = Some(text(&value)?),
-                "moves" => match &value {
-                    Value::Array(items) => {
-                        for item in items {
-                            p.moves.push(text(item)?);
-                        }
-                    }
-                    _ => p
-                        .moves
-                        .extend(text(&value)?.split_whitespace().map(str::to_string)),
-                },
-                "switch" | "switches" => match &value {
-                    Value::Object(pairs) => {
-                        for (k, v) in pairs {
-                            p.switches.push(format!("{k}={}", text(v)?));
-                        }
-                    }
-                    Value::Array(items) => {
-                        for item in items {
-                            p.switches.push(text(item)?);
-                        }
-                    }
-                    _ => p.switches.push(text(&value)?),
-                },
-                _ => return Err(unknown(&name)),
+        // A derived struct also reads an array of its fields in order; a body is named fields.
+        if body.trim_start().starts_with('[') {
+            return Err(ApiError::bad("the body must be a JSON object, not an array"));
+        }
+        let body: Body = serde_json::from_str(body).map_err(|e| match e.classify() {
+            Category::Data => ApiError::bad(e.to_string()),
+            Category::Io | Category::Syntax | Category::Eof => {
+                ApiError::bad(format!("the body is not JSON: {e}"))
+            }
+        })?;
+        if let Some(fen) = &body.fen {
+            if fen.chars().count() > MAX_RECORD_TEXT {
+                return Err(ApiError::bad(format!(
+                    "parameter \"fen\" is longer than {MAX_RECORD_TEXT} characters"
+                )));
             }
         }
+        let single = [
+            ("generator", &body.generator),
+            ("move", &body.mv),
+            ("depth", &body.depth),
+            ("from", &body.from),
+            ("to", &body.to),
+        ];
+        for (name, value) in single {
+            if let Some(value) = value {
+                check_len(name, value)?;
+            }
+        }
+        let switches: Vec<String> = body
+            .switch
+            .into_iter()
+            .chain(body.switches)
+            .flatten()
+            .collect();
+        for switch in &switches {
+            check_len("switch", switch)?;
+        }
+        let p = Params {
+            fen: body.fen,
+            moves: body.moves.unwrap_or_default(),
+            switches,
+            generator: body.generator,
+            mv: body.mv,
+            depth: body.depth,
+            from: body.from,
+            to: body.to,
+        };
         p.check_count()?;
         Ok(p)
     }
@@ -191,6 +182,195 @@ impl Params {
             return Err(ApiError::bad("more than 64 switches given"));
         }
         Ok(())
+    }
+}
+
+/// A `POST` body: one JSON object with the names of [`PARAMS`] (and `switches`, the same as
+/// `switch`). A single value may be a string, a number or `true`/`false` (`"depth": 2` reads as
+/// `"2"`); `moves` a string of moves separated by spaces or an array of moves; `switch` and
+/// `switches` a `name=value` string, an array of them, or an object of name → value.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a JSON object of parameters")]
+pub struct Body {
+    #[serde(default, deserialize_with = "text::fen")]
+    pub fen: Option<String>,
+    #[serde(default, deserialize_with = "text::moves")]
+    pub moves: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "text::switch")]
+    pub switch: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "text::switches")]
+    pub switches: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "text::generator")]
+    pub generator: Option<String>,
+    #[serde(default, rename = "move", deserialize_with = "text::mv")]
+    pub mv: Option<String>,
+    #[serde(default, deserialize_with = "text::depth")]
+    pub depth: Option<String>,
+    #[serde(default, deserialize_with = "text::from")]
+    pub from: Option<String>,
+    #[serde(default, deserialize_with = "text::to")]
+    pub to: Option<String>,
+}
+
+/// The readers of [`Body`]'s fields: each names its field in its error (`"fen" must be text`).
+mod text {
+    use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+    use std::fmt;
+
+    /// How a field's value reads.
+    #[derive(Clone, Copy)]
+    enum Shape {
+        /// One text.
+        One,
+        /// Moves: one text split at spaces, or an array of texts.
+        Moves,
+        /// Switches: one `name=value` text, an array of them, or an object of name → value.
+        Switches,
+    }
+
+    /// Reads the value of the field `name` as `shape` says.
+    #[derive(Clone, Copy)]
+    struct Field {
+        name: &'static str,
+        shape: Shape,
+    }
+
+    impl Field {
+        fn not_text<E: de::Error>(self) -> E {
+            E::custom(format!("{:?} must be text", self.name))
+        }
+
+        fn scalar<E: de::Error>(self, text: String) -> Result<Vec<String>, E> {
+            Ok(match self.shape {
+                Shape::Moves => text.split_whitespace().map(str::to_string).collect(),
+                Shape::One | Shape::Switches => vec![text],
+            })
+        }
+
+        /// The same field, one text only (an element of an array, a value of an object).
+        fn one(self) -> Field {
+            Field {
+                shape: Shape::One,
+                ..self
+            }
+        }
+    }
+
+    impl<'de> DeserializeSeed<'de> for Field {
+        type Value = Vec<String>;
+
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<String>, D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Field {
+        type Value = Vec<String>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{:?} as text", self.name)
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Vec<String>, E> {
+            self.scalar(v.to_string())
+        }
+
+        fn visit_bool<E: de::Error>(self, v: bool) -> Result<Vec<String>, E> {
+            self.scalar(v.to_string())
+        }
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Vec<String>, E> {
+            self.scalar(v.to_string())
+        }
+
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Vec<String>, E> {
+            self.scalar(v.to_string())
+        }
+
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Vec<String>, E> {
+            match serde_json::Number::from_f64(v) {
+                Some(n) => self.scalar(n.to_string()),
+                None => Err(self.not_text()),
+            }
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Vec<String>, E> {
+            Err(self.not_text())
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+            if let Shape::One = self.shape {
+                return Err(self.not_text());
+            }
+            let mut out = Vec::new();
+            while let Some(mut one) = seq.next_element_seed(self.one())? {
+                out.append(&mut one);
+            }
+            Ok(out)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<String>, A::Error> {
+            if !matches!(self.shape, Shape::Switches) {
+                return Err(self.not_text());
+            }
+            let mut out = Vec::new();
+            while let Some(name) = map.next_key::<String>()? {
+                let value = map.next_value_seed(self.one())?.concat();
+                out.push(format!("{name}={value}"));
+            }
+            Ok(out)
+        }
+    }
+
+    fn read<'de, D: Deserializer<'de>>(
+        d: D,
+        name: &'static str,
+        shape: Shape,
+    ) -> Result<Vec<String>, D::Error> {
+        Field { name, shape }.deserialize(d)
+    }
+
+    fn one<'de, D: Deserializer<'de>>(
+        d: D,
+        name: &'static str,
+    ) -> Result<Option<String>, D::Error> {
+        read(d, name, Shape::One).map(|v| Some(v.concat()))
+    }
+
+    pub fn fen<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        one(d, "fen")
+    }
+
+    pub fn generator<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        one(d, "generator")
+    }
+
+    pub fn mv<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        one(d, "move")
+    }
+
+    pub fn depth<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        one(d, "depth")
+    }
+
+    pub fn from<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        one(d, "from")
+    }
+
+    pub fn to<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        one(d, "to")
+    }
+
+    pub fn moves<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+        read(d, "moves", Shape::Moves).map(Some)
+    }
+
+    pub fn switch<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+        read(d, "switch", Shape::Switches).map(Some)
+    }
+
+    pub fn switches<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+        read(d, "switches", Shape::Switches).map(Some)
     }
 }
 
@@ -877,7 +1057,16 @@ mod tests {
         .unwrap();
         assert_eq!(a, b);
         assert!(Params::from_json("[1]").is_err());
-        assert!(Params::from_json(r#"{"colour": "red"}"#).is_err());
+        let message = |body: &str| Params::from_json(body).unwrap_err().message;
+        assert!(message(r#"{"colour": "red"}"#).contains("unknown field `colour`"));
+        assert!(message(r#"{"fen": {"a": 1}}"#).contains("\"fen\" must be text"));
+        assert!(message(r#"{"moves": [[1]]}"#).contains("\"moves\" must be text"));
+        assert!(message(r#"{"to": null}"#).contains("\"to\" must be text"));
+        assert!(message(r#"{"depth": 1, "depth": 2}"#).contains("duplicate field `depth`"));
+        assert!(message("{").contains("not JSON"));
+        assert!(message("[1]").contains("JSON object"));
+        let both = Params::from_json(r#"{"switch": "a=b", "switches": {"c": true, "d": 2}}"#);
+        assert_eq!(both.unwrap().switches, ["a=b", "c=true", "d=2"]);
         assert!(
             Params::from_query(&[("fen".into(), "a".into()), ("fen".into(), "b".into())]).is_err()
         );
