@@ -138,7 +138,8 @@ fn multi_step_end(doc: &Value, text: &str) -> String {
 
 #[test]
 fn kuma_page_select_highlight_play_explain() {
-    let Some((_one, server, mut b)) = start("kuma_page_select_highlight_play_explain", 1280, 860) else {
+    let Some((_one, server, mut b)) = start("kuma_page_select_highlight_play_explain", 1280, 860)
+    else {
         return;
     };
     b.goto(&server.url("/play/kuma"), READY);
@@ -264,7 +265,11 @@ fn kuma_page_select_highlight_play_explain() {
 /// highlights (and the paths it draws) are exactly that piece's moves in `moves`.
 #[test]
 fn every_highlighted_move_on_every_start_page_equals_moves() {
-    let Some((_one, server, mut b)) = start("every_highlighted_move_on_every_start_page_equals_moves", 1280, 900) else {
+    let Some((_one, server, mut b)) = start(
+        "every_highlighted_move_on_every_start_page_equals_moves",
+        1280,
+        900,
+    ) else {
         return;
     };
     let (_, games) = server.get("/api/games");

@@ -40,7 +40,11 @@ fn paste(b: &mut Browser, text: &str) {
 
 #[test]
 fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
-    let Some((_one, server, mut b)) = start("chu_page_tiles_legend_lion_marks_paste_and_stepper", 1400, 1100) else {
+    let Some((_one, server, mut b)) = start(
+        "chu_page_tiles_legend_lion_marks_paste_and_stepper",
+        1400,
+        1100,
+    ) else {
         return;
     };
     let (_, games) = server.get("/api/games");
