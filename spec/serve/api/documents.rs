@@ -48,13 +48,13 @@ pub struct BoardDoc {
     pub switches: Vec<SwitchDoc>,
     /// Every piece kind: symbol and name.
     pub pieces: Vec<PieceDoc>,
-    /// The name of every square in the game's notation ([`Game::square_name`]), by its board
+    /// The name of every square in the game's notation ([`crate::Game::square_name`]), by its board
     /// coordinates (`a1` → `12l` in Chu Shogi).
     pub square_names: std::collections::BTreeMap<String, String>,
-    /// The two sides as the game's players call them ([`Game::side_name`]): `white` and `black`
+    /// The two sides as the game's players call them ([`crate::Game::side_name`]): `white` and `black`
     /// (the first and the second player) → `sente` and `gote` in Chu Shogi.
     pub sides: std::collections::BTreeMap<&'static str, &'static str>,
-    /// How the game's players draw it ([`Game::LOOK`]): `discs`, `figures`, `tiles`.
+    /// How the game's players draw it ([`crate::Game::LOOK`]): `discs`, `figures`, `tiles`.
     pub look: crate::Look,
     /// What the game calls its position text: `FEN`, or `SFEN` (Chu Shogi).
     pub fen_name: &'static str,
@@ -124,7 +124,7 @@ pub fn games() -> Games {
 /// The board description of game `G`.
 pub fn board_doc<G: Registered>() -> BoardDoc {
     let shape = G::SHAPE;
-    // The game's own names ([`Game::square_name`]): letters and numbers (CORE-1.1), Chu
+    // The game's own names ([`crate::Game::square_name`]): letters and numbers (CORE-1.1), Chu
     // Shogi's USI files 12…1 and ranks l…a (CHU-1.1).
     let (file_labels, rank_labels) = crate::diagram::labels::<G>();
     BoardDoc {

@@ -64,7 +64,7 @@ impl Question {
     }
 }
 
-/// A question about one game, run by [`GameId::run`].
+/// A question about one game, run by [`crate::registry::GameId::run`].
 pub struct Ask<'a> {
     pub question: Question,
     pub params: &'a Params,

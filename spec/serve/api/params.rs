@@ -10,7 +10,7 @@ pub const MAX_MOVES: usize = 1024;
 /// The longest FEN or move text accepted, in characters.
 pub const MAX_TEXT: usize = 1024;
 /// The longest `fen` of a `POST`'s JSON body, in characters: room for a pasted game record
-/// (Chu Shogi's KIF, [`Game::read_position_text`]).
+/// (Chu Shogi's KIF, [`crate::Game::read_position_text`]).
 pub const MAX_RECORD_TEXT: usize = 12 * 1024;
 /// The longest text of one move.
 pub const MAX_MOVE_TEXT: usize = 64;
