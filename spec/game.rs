@@ -109,8 +109,14 @@ pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
 /// A terminal position (checkmate, stalemate, a Blind Bear home, a captured lion, …) has no
 /// legal moves; [`Generator::outcome`] tells why.
 pub trait Generator<G: Game>: Send + Sync {
-    /// `"reference"` or `"bitboard"`.
-    fn name(&self) -> &'static str;
+    /// Which of the game's two generators this is (a wrapper says what it wraps).
+    fn kind(&self) -> GeneratorKind;
+
+    /// `"reference"` or `"bitboard"` ([`GeneratorKind::name`]), as reports print it; a wrapper
+    /// in a test may call itself something else.
+    fn name(&self) -> &'static str {
+        self.kind().name()
+    }
 
     /// The rule readings this generator was built with.
     fn switches(&self) -> &G::Switches;
@@ -252,6 +258,25 @@ pub trait Generator<G: Game>: Send + Sync {
             fen: pos.fen(),
             reason,
         }))
+    }
+}
+
+/// Which of a game's two independent move generators a [`Generator`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GeneratorKind {
+    /// The readable one: a mailbox board, one function per rule ([`Game::reference`]).
+    Reference,
+    /// The fast one ([`Game::bitboard`]).
+    Bitboard,
+}
+
+impl GeneratorKind {
+    /// The name reports and the command line use: `reference`, `bitboard`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GeneratorKind::Reference => "reference",
+            GeneratorKind::Bitboard => "bitboard",
+        }
     }
 }
 

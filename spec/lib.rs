@@ -111,11 +111,11 @@ pub mod hunterbeest;
 pub mod kuma;
 
 pub use colour::{ByColour, Colour};
-pub use game::{claimable_draw, Game, Generator, MoveTextError};
+pub use game::{claimable_draw, Game, Generator, GeneratorKind, MoveTextError};
 pub use geometry::{Offset, Shape, Square};
 pub use moves::{IllegalMoveError, Move, ParseMoveError, Via};
 pub use outcome::{Outcome, Reason};
-pub use piece::{Kind, Look, Piece};
+pub use piece::{Kind, Look, MoveNotation, Piece};
 pub use position::{FenError, Position, PositionError, PositionErrorKind};
 pub use setup::{CastleSides, Castling, Setup, Symmetry};
 pub use switches::Switches;

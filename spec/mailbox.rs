@@ -11,12 +11,24 @@
 //! A walk made with [`Walk::traced`] also reports each line it walked to a [`Trace`]: the squares
 //! it reached and why it went no further ([`Stop`]); that is what `fairyspec explain` and
 //! `fairyspec diagram` read.
-//! It also holds the two FIDE Pawn rules Kuma and Hunterbeest take over unchanged (the double
-//! step and en passant). The bitboard generators never use it (they must share no movement
-//! logic with the references).
+//!
+//! Each game's pieces walk it through [`MailboxRules`] (in [`mod@rules`]), from which the
+//! questions every reference asks follow once: the squares a piece reaches, the attack test,
+//! check. [`fide`] holds the FIDE rules that Kuma Chess and Bachelor Hunterbeest take over from
+//! orthodox chess (the move loop with promotions, the double step, en passant, castling, the
+//! clocks), written once for the three. The bitboard generators never use any of it (they must
+//! share no movement logic with the references).
 
-use crate::trace::{Line, Modality, Movement, Rule, Stop, Trace, Why};
-use crate::{Colour, Kind, Move, Offset, Piece, Setup, Square};
+pub mod fide;
+pub mod rules;
+
+pub use rules::{
+    attackers, attacks, in_check, is_attacked, king_attacked, king_square, piece_moves,
+    piece_moves_traced, walk, MailboxRules,
+};
+
+use crate::trace::{Line, Modality, Movement, Rule, Stop, Trace};
+use crate::{Colour, Kind, Offset, Setup, Square};
 
 /// What a walk collects: the squares a piece could *move* to, or the squares it *attacks*. The
 /// two differ in two ways: an own piece's square is never a move but is attacked (defended), and
@@ -168,6 +180,23 @@ impl<'a, K: Kind> Walk<'a, K> {
         );
     }
 
+    /// [`Walk::leap`] in each direction of `dirs`, in order.
+    pub fn leaps(&mut self, dirs: impl IntoIterator<Item = Offset>) {
+        dirs.into_iter().for_each(|dir| self.leap(dir));
+    }
+
+    /// [`Walk::step`] in each direction of `dirs`, in order (Betza `W`: the four orthogonal
+    /// ones; `F`: the four diagonal ones).
+    pub fn steps(&mut self, dirs: impl IntoIterator<Item = Offset>) {
+        dirs.into_iter().for_each(|dir| self.step(dir));
+    }
+
+    /// [`Walk::slide`] in each direction of `dirs`, in order (Betza `R`: the four orthogonal
+    /// ones; `B`: the four diagonal ones).
+    pub fn slides(&mut self, dirs: impl IntoIterator<Item = Offset>) {
+        dirs.into_iter().for_each(|dir| self.slide(dir));
+    }
+
     /// A one-square step in direction `dir` (Betza `W`, `F`): the shortest leap.
     pub fn step(&mut self, dir: Offset) {
         self.leap(dir);
@@ -283,77 +312,4 @@ impl<'a, K: Kind> Walk<'a, K> {
             },
         );
     }
-}
-
-/// The FIDE Pawn's double step (KUMA-3.2, BHB-3.4, CHESS-3.2): every `pawn` of the side to move
-/// on its second rank may move two squares straight forward if both squares in front of it are
-/// empty. Each double step is reported to `trace` as a candidate of `rule`, each blocked one as
-/// refused.
-pub fn pawn_double_steps<K: Kind>(
-    setup: &Setup<K>,
-    pawn: K,
-    rule: Rule,
-    trace: &mut dyn Trace<K>,
-) -> Vec<Move<K>> {
-    let us = setup.turn;
-    let second_rank = us.relative_rank(1, setup.shape.ranks);
-    let forward = Offset::new(0, 1).for_colour(us);
-    let mut moves = Vec::new();
-    for (from, piece) in setup.pieces() {
-        if piece != Piece::new(us, pawn) || from.rank() != second_rank {
-            continue;
-        }
-        let Some(over) = setup.shape.offset(from, forward) else {
-            continue;
-        };
-        let Some(to) = setup.shape.offset(over, forward) else {
-            continue;
-        };
-        let mv = Move::new(from, to);
-        match [over, to]
-            .into_iter()
-            .find(|&sq| setup.piece_at(sq).is_some())
-        {
-            None => {
-                trace.candidate(&mv, rule, "the double step");
-                moves.push(mv);
-            }
-            Some(blocked) => trace.refused(&mv, rule, Why::Blocked(blocked)),
-        }
-    }
-    moves
-}
-
-/// FIDE en passant (KUMA-6.1, BHB-4.2): right after an enemy `pawn`'s double step, a `pawn` that
-/// could have captured it had it made a single step may capture it so, moving diagonally forward
-/// to the square it passed over (the e.p. square). The captured Pawn stands beside the capturing
-/// one, behind the e.p. square. (Whether the capture leaves the King safe is the caller's
-/// legality test.) Each capture is reported to `trace` as a candidate of `rule`.
-pub fn en_passant<K: Kind>(
-    setup: &Setup<K>,
-    pawn: K,
-    rule: Rule,
-    trace: &mut dyn Trace<K>,
-) -> Vec<Move<K>> {
-    let us = setup.turn;
-    let Some(ep) = setup.ep_square else {
-        return Vec::new();
-    };
-    let mut moves = Vec::new();
-    // Our Pawns that capture onto `ep` stand one step diagonally *behind* it, seen from us.
-    for behind in [Offset::new(-1, -1), Offset::new(1, -1)] {
-        let Some(from) = setup.shape.offset(ep, behind.for_colour(us)) else {
-            continue;
-        };
-        let victim = Square::new(ep.file(), from.rank());
-        if setup.piece_at(from) == Some(Piece::new(us, pawn))
-            && setup.piece_at(victim) == Some(Piece::new(us.other(), pawn))
-            && setup.piece_at(ep).is_none()
-        {
-            let mv = Move::new(from, ep);
-            trace.candidate(&mv, rule, "en passant");
-            moves.push(mv);
-        }
-    }
-    moves
 }

@@ -5,7 +5,7 @@
 //! piece promoted to: `e2e4`, `a7a8m`, `c3e3e5c3`. Castling is written as the King's move
 //! (`e1g1`). Each game may print and read moves differently at its edges; this is the default.
 
-use crate::{Kind, Square};
+use crate::{Kind, MoveNotation, Shape, Square};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -124,7 +124,7 @@ impl<K: Kind> Move<K> {
         p
     }
 
-    /// Reads move text in the game's notation ([`Kind::read_move`]): the default form
+    /// Reads move text in the game's notation ([`Kind::MOVE_NOTATION`]): the default form
     /// (`e2e4`, `a7a8m`, `c3e3e5c3`) for every game but Chu Shogi, which writes USI (`7g7f`,
     /// `7g6f7g`). Text whose meaning depends on the position (Chu's promotion mark `+`) is read by
     /// [`crate::Game::read_move`] instead.
@@ -132,7 +132,65 @@ impl<K: Kind> Move<K> {
     /// # Errors
     /// [`ParseMoveError`] if the text is not a move in the notation.
     pub fn parse(text: &str) -> Result<Move<K>, ParseMoveError> {
-        K::read_move(text)
+        match K::MOVE_NOTATION {
+            MoveNotation::Algebraic => Move::parse_algebraic(text),
+            MoveNotation::Usi(shape) => match Move::parse_usi(text, shape)? {
+                (_, true) => Err(ParseMoveError::PromotionNeedsPosition {
+                    text: text.to_string(),
+                }),
+                (mv, false) => Ok(mv),
+            },
+        }
+    }
+
+    /// Reads a USI move on a board of `shape` ([`MoveNotation::Usi`]): two squares (`7g7f`, a
+    /// step, slide or jump) or three (`7g6f5e`, a two-step move; `7g6f7g`, igui or a pass), then
+    /// an optional `+`. Returns the move without its promotion, and whether the text asks for one.
+    ///
+    /// # Errors
+    /// [`ParseMoveError`] for anything else: a square off the board, one or more than three
+    /// squares, text after the `+`.
+    pub fn parse_usi(text: &str, shape: Shape) -> Result<(Move<K>, bool), ParseMoveError> {
+        let bytes = text.as_bytes();
+        let mut squares = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() && bytes[i] != b'+' {
+            match Square::parse_usi_prefix(&bytes[i..], shape) {
+                Some((sq, n)) => {
+                    squares.push(sq);
+                    i += n;
+                }
+                None => {
+                    return Err(ParseMoveError::BadSquare {
+                        text: text.to_string(),
+                        column: i,
+                    })
+                }
+            }
+        }
+        let promotes = i < bytes.len();
+        if promotes && i + 1 != bytes.len() {
+            return Err(ParseMoveError::Syntax {
+                text: text.to_string(),
+                column: i + 1,
+            });
+        }
+        match squares[..] {
+            [from, to] => Ok((Move::new(from, to), promotes)),
+            [from, mid, to] => Ok((
+                Move {
+                    via: Via::from_slice(&[mid]).unwrap_or_default(),
+                    ..Move::new(from, to)
+                },
+                promotes,
+            )),
+            [] | [_] => Err(ParseMoveError::TooFewSquares {
+                text: text.to_string(),
+            }),
+            _ => Err(ParseMoveError::TooLong {
+                text: text.to_string(),
+            }),
+        }
     }
 
     /// Reads the default text form (`e2e4`, `a7a8m`, `c3e3e5c3`): squares followed by at most one
@@ -192,9 +250,12 @@ impl<K: Kind> Move<K> {
 }
 
 impl<K: Kind> fmt::Display for Move<K> {
-    /// The move in its game's notation ([`Kind::write_move`]).
+    /// The move in its game's notation ([`Kind::MOVE_NOTATION`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        K::write_move(self, f)
+        match K::MOVE_NOTATION {
+            MoveNotation::Algebraic => self.write_algebraic(f),
+            MoveNotation::Usi(shape) => self.write_usi(f, shape),
+        }
     }
 }
 
@@ -209,6 +270,22 @@ impl<K: Kind> Move<K> {
         write!(f, "{}", self.to)?;
         if let Some(k) = self.promotion {
             write!(f, "{}", k.letter().to_ascii_lowercase())?;
+        }
+        Ok(())
+    }
+}
+
+impl<K: Kind> Move<K> {
+    /// Writes USI on a board of `shape` ([`MoveNotation::Usi`]): the squares of the path by their
+    /// USI names, then `+` for a promotion (`7g7f`, `7g6f5e`, `8h7g+`).
+    pub fn write_usi(&self, f: &mut fmt::Formatter<'_>, shape: Shape) -> fmt::Result {
+        f.write_str(&self.from.usi(shape))?;
+        for sq in self.via.as_slice() {
+            f.write_str(&sq.usi(shape))?;
+        }
+        f.write_str(&self.to.usi(shape))?;
+        if self.promotion.is_some() {
+            f.write_str("+")?;
         }
         Ok(())
     }

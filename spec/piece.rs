@@ -1,7 +1,6 @@
 //! Pieces: a game's [`Kind`] (what moves) owned by a [`Colour`] (who owns it).
 
-use crate::moves::ParseMoveError;
-use crate::{Colour, Move};
+use crate::{Colour, Shape};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::hash::Hash;
@@ -62,25 +61,52 @@ pub trait Kind: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
         false
     }
 
+    /// How the game writes its moves as text: algebraic unless the game says.
+    const MOVE_NOTATION: MoveNotation = MoveNotation::Algebraic;
+
     /// The letter of the kind without any `+` prefix.
     fn letter(self) -> char {
         self.symbol().chars().last().unwrap_or('?')
     }
+}
 
-    /// Writes a move of this game as text. The default is [`Move::write_algebraic`] (`e2e4`,
-    /// `a7a8m`); Chu Shogi writes USI.
-    fn write_move(mv: &Move<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        mv.write_algebraic(f)
-    }
+/// One row of a game's table of kinds: the kind, its upper-case FEN symbol ([`Kind::symbol`])
+/// and its English name ([`Kind::name`]). Each game writes its kinds once, in such a table, and
+/// reads [`Kind::ALL`] ([`kinds_of`]), the symbols and the names from it.
+pub type KindRow<K> = (K, &'static str, &'static str);
 
-    /// Reads move text of this game without a position. The default is
-    /// [`Move::parse_algebraic`]; Chu Shogi reads USI.
-    ///
-    /// # Errors
-    /// [`ParseMoveError`] for text that is no move of the notation.
-    fn read_move(text: &str) -> Result<Move<Self>, ParseMoveError> {
-        Move::parse_algebraic(text)
+/// The kinds of a table of kinds, in its order (a game's [`Kind::ALL`]).
+pub const fn kinds_of<K: Copy, const N: usize>(table: &[KindRow<K>; N]) -> [K; N] {
+    let mut kinds = [table[0].0; N];
+    let mut i = 1;
+    while i < N {
+        kinds[i] = table[i].0;
+        i += 1;
     }
+    kinds
+}
+
+/// The FEN symbol and the name of `kind` in a table of kinds (`"?"` for a kind the table lacks).
+pub fn symbol_and_name<K: PartialEq>(
+    table: &'static [KindRow<K>],
+    kind: K,
+) -> (&'static str, &'static str) {
+    table
+        .iter()
+        .find(|row| row.0 == kind)
+        .map_or(("?", "?"), |row| (row.1, row.2))
+}
+
+/// How a game writes its moves as text ([`Kind::MOVE_NOTATION`]); `Move`'s `Display` and
+/// `Move::parse` follow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveNotation {
+    /// The squares of the path by their algebraic names, then the lower-case letter of a
+    /// promotion: `e2e4`, `a7a8m`, `c3e3e5c3` (Kuma, Congo, Hunterbeest, chess).
+    Algebraic,
+    /// USI on a board of this shape: two squares, or three for a two-step move, by their USI
+    /// names, then `+` for a promotion: `7g7f`, `7g6f5e`, `8h7g+` (Chu Shogi, CHU-8).
+    Usi(Shape),
 }
 
 /// How a game's pieces are drawn (the page, `fairyspec diagram`): the players' own look.

@@ -305,7 +305,7 @@ pub fn legal_moves_leave_king_safe<G: Game>(
     let has_royal = G::Kind::ALL.iter().any(|&k| G::is_royal(k));
     let judge = if !has_royal {
         None
-    } else if gen.name() == "reference" {
+    } else if gen.kind() == crate::GeneratorKind::Reference {
         let Some(bitboard) = G::bitboard(gen.switches()) else {
             return Err(fail(
                 None,

@@ -86,7 +86,7 @@ pub fn read_switches<S: Switches>(u: &mut Unstructured<'_>) -> S {
 /// [`properties::cheap`] there for both generators, then a [`differential_walk`] of the
 /// reference against the bitboard generator along the move choices in the remaining bytes (one byte a ply, at most
 /// [`MAX_PLIES`]), and perft(2) compared where the walk ends (with what the walk compared there,
-/// a full [`differential`]).
+/// a full [`super::differential::differential`]).
 ///
 /// # Errors
 /// The first property failure or divergence; [`TargetFailure::NoBitboard`] for a game without a

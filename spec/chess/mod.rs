@@ -27,6 +27,7 @@ mod explain;
 pub mod rules;
 
 use crate::fen::FenDialect;
+use crate::piece::{kinds_of, symbol_and_name, KindRow};
 use crate::position::Validation;
 use crate::{
     CastleSides, Colour, Game, Generator, Piece, Position, PositionError, PositionErrorKind as E,
@@ -65,27 +66,23 @@ impl ChessKind {
     ];
 }
 
+/// The one table of the kinds: each one's FEN symbol and name, in [`crate::Kind::ALL`]'s order.
+const KINDS: [KindRow<ChessKind>; 6] = [
+    (ChessKind::King, "K", "King"),
+    (ChessKind::Queen, "Q", "Queen"),
+    (ChessKind::Rook, "R", "Rook"),
+    (ChessKind::Bishop, "B", "Bishop"),
+    (ChessKind::Knight, "N", "Knight"),
+    (ChessKind::Pawn, "P", "Pawn"),
+];
+
 impl crate::Kind for ChessKind {
-    const ALL: &'static [ChessKind] = &[
-        ChessKind::King,
-        ChessKind::Queen,
-        ChessKind::Rook,
-        ChessKind::Bishop,
-        ChessKind::Knight,
-        ChessKind::Pawn,
-    ];
+    const ALL: &'static [ChessKind] = &kinds_of(&KINDS);
     const PAWN: Option<Self> = Some(ChessKind::Pawn);
     const KING: Option<Self> = Some(ChessKind::King);
 
     fn symbol(self) -> &'static str {
-        match self {
-            ChessKind::King => "K",
-            ChessKind::Queen => "Q",
-            ChessKind::Rook => "R",
-            ChessKind::Bishop => "B",
-            ChessKind::Knight => "N",
-            ChessKind::Pawn => "P",
-        }
+        symbol_and_name(&KINDS, self).0
     }
 
     /// The usual Betza of the chess pieces (the Pawn's first double step and e.p. included).
@@ -117,14 +114,7 @@ impl crate::Kind for ChessKind {
     }
 
     fn name(self) -> &'static str {
-        match self {
-            ChessKind::King => "King",
-            ChessKind::Queen => "Queen",
-            ChessKind::Rook => "Rook",
-            ChessKind::Bishop => "Bishop",
-            ChessKind::Knight => "Knight",
-            ChessKind::Pawn => "Pawn",
-        }
+        symbol_and_name(&KINDS, self).1
     }
 }
 

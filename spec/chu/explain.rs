@@ -6,7 +6,7 @@ use super::{rules, Chu, ChuKind};
 use crate::explain::{traced_by_reference, Explain, RuleBook};
 use crate::moves::ParseMoveError;
 use crate::trace::Rule;
-use crate::{Kind, Move, Reason};
+use crate::{Move, Reason};
 
 impl Explain for Chu {
     const RULES: RuleBook = RuleBook {
@@ -30,6 +30,6 @@ impl Explain for Chu {
 
     /// CHU-8.2: USI (`7g7f`, `7g6f5e`); a `+` needs the position ([`crate::Game::read_move`]).
     fn read_move(text: &str) -> Result<Move<ChuKind>, ParseMoveError> {
-        <ChuKind as Kind>::read_move(text)
+        Move::parse(text)
     }
 }

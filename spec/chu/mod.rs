@@ -12,7 +12,7 @@
 //!   two-colour model, upper case, starting at the bottom) and `w` for gote;
 //! - squares are **USI** names ([`Square::usi`]): files `12`…`1` from sente's left to right,
 //!   ranks `a`…`l` from the top (gote's back rank) down;
-//! - moves are **USI** ([`crate::Kind::read_move`], [`read_usi_move`]): `7g7f`, a promotion
+//! - moves are **USI** ([`crate::MoveNotation::Usi`], [`read_usi_move`]): `7g7f`, a promotion
 //!   `9e9d+`, a two-step move of a piece with lion power `from mid to` (`7g6f7g` is igui, a
 //!   capture without moving; `7g6f7g` with an empty `6f` is a pass).
 //!
@@ -29,6 +29,7 @@ mod diagram;
 mod explain;
 pub mod fuzz;
 pub mod games;
+pub mod kinds;
 pub mod lishogi;
 pub mod names;
 pub mod record;
@@ -39,10 +40,9 @@ mod switches;
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;
 use crate::position::Validation;
-use crate::{Colour, Game, Move, Position, Shape, Square, Symmetry, Via};
+use crate::{Colour, Game, Move, Position, Shape, Square, Symmetry};
 use crate::{PositionErrorKind, Setup};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// The game Chu Shogi (CHU-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,351 +51,7 @@ pub struct Chu;
 /// The board of Chu Shogi: 12 files × 12 ranks (CHU-1.1).
 pub const SHAPE: Shape = Shape::new(12, 12);
 
-/// The pieces of Chu Shogi (CHU-3): the 21 kinds a side starts with, then the 18 kinds that
-/// only promotion makes. The symbol is the SFEN letter, `+` before a promoted kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum ChuKind {
-    /// K — King, royal.
-    King,
-    /// N — Lion: lion power (steps, jumps, two-step moves).
-    Lion,
-    /// Q — Free King (the queen of chess).
-    FreeKing,
-    /// D — Dragon King; promotes to the Soaring Eagle.
-    DragonKing,
-    /// H — Dragon Horse; promotes to the Horned Falcon.
-    DragonHorse,
-    /// R — Rook; promotes to `+R` (moves as a Dragon King).
-    Rook,
-    /// B — Bishop; promotes to `+B` (moves as a Dragon Horse).
-    Bishop,
-    /// V — Vertical Mover; promotes to the Flying Ox.
-    VerticalMover,
-    /// M — Side Mover; promotes to the Free Boar.
-    SideMover,
-    /// A — Reverse Chariot; promotes to the Whale.
-    ReverseChariot,
-    /// L — Lance; promotes to the White Horse.
-    Lance,
-    /// O — Kirin; promotes to `+O`, which is a lion.
-    Kirin,
-    /// X — Phoenix; promotes to `+X` (moves as a Free King).
-    Phoenix,
-    /// E — Drunk Elephant; promotes to the Crown Prince (royal).
-    DrunkElephant,
-    /// T — Blind Tiger; promotes to the Flying Stag.
-    BlindTiger,
-    /// G — Gold General; promotes to `+G` (moves as a Rook).
-    GoldGeneral,
-    /// S — Silver General; promotes to `+S` (moves as a Vertical Mover).
-    SilverGeneral,
-    /// C — Copper General; promotes to `+C` (moves as a Side Mover).
-    CopperGeneral,
-    /// F — Ferocious Leopard; promotes to `+F` (moves as a Bishop).
-    FerociousLeopard,
-    /// I — Go-Between; promotes to `+I` (moves as a Drunk Elephant, not royal).
-    GoBetween,
-    /// P — Pawn; promotes to `+P`, the tokin (moves as a Gold General).
-    Pawn,
-    /// +D — Soaring Eagle (promoted Dragon King): lion power on the two forward diagonals.
-    SoaringEagle,
-    /// +H — Horned Falcon (promoted Dragon Horse): lion power straight forward.
-    HornedFalcon,
-    /// +R — promoted Rook, moves as a Dragon King.
-    PromotedRook,
-    /// +B — promoted Bishop, moves as a Dragon Horse.
-    PromotedBishop,
-    /// +V — Flying Ox (promoted Vertical Mover).
-    FlyingOx,
-    /// +M — Free Boar (promoted Side Mover).
-    FreeBoar,
-    /// +A — Whale (promoted Reverse Chariot).
-    Whale,
-    /// +L — White Horse (promoted Lance).
-    WhiteHorse,
-    /// +O — promoted Kirin: moves as a Lion and **is** a lion for the lion-trading rules.
-    PromotedKirin,
-    /// +X — promoted Phoenix, moves as a Free King.
-    PromotedPhoenix,
-    /// +E — Crown Prince (promoted Drunk Elephant): moves as a King and is royal.
-    CrownPrince,
-    /// +T — Flying Stag (promoted Blind Tiger).
-    FlyingStag,
-    /// +G — promoted Gold General, moves as a Rook.
-    PromotedGold,
-    /// +S — promoted Silver General, moves as a Vertical Mover.
-    PromotedSilver,
-    /// +C — promoted Copper General, moves as a Side Mover.
-    PromotedCopper,
-    /// +F — promoted Ferocious Leopard, moves as a Bishop.
-    PromotedLeopard,
-    /// +I — promoted Go-Between, moves as a Drunk Elephant (not royal).
-    PromotedGoBetween,
-    /// +P — tokin (promoted Pawn), moves as a Gold General.
-    Tokin,
-}
-
-use ChuKind as K;
-
-impl ChuKind {
-    /// The 21 kinds of the start position (CHU-1.2), in the order of SPEC.md's table.
-    pub const UNPROMOTED: [ChuKind; 21] = [
-        K::King,
-        K::Lion,
-        K::FreeKing,
-        K::DragonKing,
-        K::DragonHorse,
-        K::Rook,
-        K::Bishop,
-        K::VerticalMover,
-        K::SideMover,
-        K::ReverseChariot,
-        K::Lance,
-        K::Kirin,
-        K::Phoenix,
-        K::DrunkElephant,
-        K::BlindTiger,
-        K::GoldGeneral,
-        K::SilverGeneral,
-        K::CopperGeneral,
-        K::FerociousLeopard,
-        K::GoBetween,
-        K::Pawn,
-    ];
-
-    /// CHU-4: the kind this one becomes when it promotes; `None` for King, Lion, Free King and
-    /// every promoted kind (they never promote).
-    pub const fn promotes_to(self) -> Option<ChuKind> {
-        Some(match self {
-            K::DragonKing => K::SoaringEagle,
-            K::DragonHorse => K::HornedFalcon,
-            K::Rook => K::PromotedRook,
-            K::Bishop => K::PromotedBishop,
-            K::VerticalMover => K::FlyingOx,
-            K::SideMover => K::FreeBoar,
-            K::ReverseChariot => K::Whale,
-            K::Lance => K::WhiteHorse,
-            K::Kirin => K::PromotedKirin,
-            K::Phoenix => K::PromotedPhoenix,
-            K::DrunkElephant => K::CrownPrince,
-            K::BlindTiger => K::FlyingStag,
-            K::GoldGeneral => K::PromotedGold,
-            K::SilverGeneral => K::PromotedSilver,
-            K::CopperGeneral => K::PromotedCopper,
-            K::FerociousLeopard => K::PromotedLeopard,
-            K::GoBetween => K::PromotedGoBetween,
-            K::Pawn => K::Tokin,
-            _ => return None,
-        })
-    }
-
-    /// The kind a promoted kind was before it promoted; `None` for unpromoted kinds.
-    pub fn promoted_from(self) -> Option<ChuKind> {
-        ChuKind::UNPROMOTED
-            .into_iter()
-            .find(|k| k.promotes_to() == Some(self))
-    }
-
-    /// Whether this kind is a promoted one (written with `+`).
-    pub fn is_promoted(self) -> bool {
-        self.promoted_from().is_some()
-    }
-
-    /// CHU-6: the royal kinds, King and Crown Prince. Capturing a side's last royal wins.
-    pub const fn is_royal(self) -> bool {
-        matches!(self, K::King | K::CrownPrince)
-    }
-
-    /// CHU-5: the lions of the lion-trading rules: the Lion and the promoted Kirin.
-    pub const fn is_lion(self) -> bool {
-        matches!(self, K::Lion | K::PromotedKirin)
-    }
-}
-
-impl crate::Kind for ChuKind {
-    const ALL: &'static [ChuKind] = &[
-        K::King,
-        K::Lion,
-        K::FreeKing,
-        K::DragonKing,
-        K::DragonHorse,
-        K::Rook,
-        K::Bishop,
-        K::VerticalMover,
-        K::SideMover,
-        K::ReverseChariot,
-        K::Lance,
-        K::Kirin,
-        K::Phoenix,
-        K::DrunkElephant,
-        K::BlindTiger,
-        K::GoldGeneral,
-        K::SilverGeneral,
-        K::CopperGeneral,
-        K::FerociousLeopard,
-        K::GoBetween,
-        K::Pawn,
-        K::SoaringEagle,
-        K::HornedFalcon,
-        K::PromotedRook,
-        K::PromotedBishop,
-        K::FlyingOx,
-        K::FreeBoar,
-        K::Whale,
-        K::WhiteHorse,
-        K::PromotedKirin,
-        K::PromotedPhoenix,
-        K::CrownPrince,
-        K::FlyingStag,
-        K::PromotedGold,
-        K::PromotedSilver,
-        K::PromotedCopper,
-        K::PromotedLeopard,
-        K::PromotedGoBetween,
-        K::Tokin,
-    ];
-    const PAWN: Option<Self> = Some(K::Pawn);
-    const KING: Option<Self> = Some(K::King);
-
-    fn symbol(self) -> &'static str {
-        match self {
-            K::King => "K",
-            K::Lion => "N",
-            K::FreeKing => "Q",
-            K::DragonKing => "D",
-            K::DragonHorse => "H",
-            K::Rook => "R",
-            K::Bishop => "B",
-            K::VerticalMover => "V",
-            K::SideMover => "M",
-            K::ReverseChariot => "A",
-            K::Lance => "L",
-            K::Kirin => "O",
-            K::Phoenix => "X",
-            K::DrunkElephant => "E",
-            K::BlindTiger => "T",
-            K::GoldGeneral => "G",
-            K::SilverGeneral => "S",
-            K::CopperGeneral => "C",
-            K::FerociousLeopard => "F",
-            K::GoBetween => "I",
-            K::Pawn => "P",
-            K::SoaringEagle => "+D",
-            K::HornedFalcon => "+H",
-            K::PromotedRook => "+R",
-            K::PromotedBishop => "+B",
-            K::FlyingOx => "+V",
-            K::FreeBoar => "+M",
-            K::Whale => "+A",
-            K::WhiteHorse => "+L",
-            K::PromotedKirin => "+O",
-            K::PromotedPhoenix => "+X",
-            K::CrownPrince => "+E",
-            K::FlyingStag => "+T",
-            K::PromotedGold => "+G",
-            K::PromotedSilver => "+S",
-            K::PromotedCopper => "+C",
-            K::PromotedLeopard => "+F",
-            K::PromotedGoBetween => "+I",
-            K::Tokin => "+P",
-        }
-    }
-
-    fn betza(self) -> Option<&'static str> {
-        BETZA.iter().find(|(k, _)| *k == self).map(|(_, b)| *b)
-    }
-
-    fn rule(self) -> Option<&'static str> {
-        Some(rules::movement_rule(self))
-    }
-
-    /// The kanji of lishogi's Chu piece sets ([`names::kanji`]).
-    fn label(self) -> Option<&'static str> {
-        Some(names::kanji(self))
-    }
-
-    /// CHU-3.4, CHU-3.6: lion power, everywhere or on its rays.
-    fn two_steps(self) -> bool {
-        matches!(
-            self,
-            K::Lion | K::PromotedKirin | K::HornedFalcon | K::SoaringEagle
-        )
-    }
-
-    fn long_label(self) -> Option<&'static str> {
-        Some(names::kanji_name(self))
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            K::King => "King",
-            K::Lion => "Lion",
-            K::FreeKing => "Free King",
-            K::DragonKing => "Dragon King",
-            K::DragonHorse => "Dragon Horse",
-            K::Rook => "Rook",
-            K::Bishop => "Bishop",
-            K::VerticalMover => "Vertical Mover",
-            K::SideMover => "Side Mover",
-            K::ReverseChariot => "Reverse Chariot",
-            K::Lance => "Lance",
-            K::Kirin => "Kirin",
-            K::Phoenix => "Phoenix",
-            K::DrunkElephant => "Drunk Elephant",
-            K::BlindTiger => "Blind Tiger",
-            K::GoldGeneral => "Gold General",
-            K::SilverGeneral => "Silver General",
-            K::CopperGeneral => "Copper General",
-            K::FerociousLeopard => "Ferocious Leopard",
-            K::GoBetween => "Go-Between",
-            K::Pawn => "Pawn",
-            K::SoaringEagle => "Soaring Eagle",
-            K::HornedFalcon => "Horned Falcon",
-            K::PromotedRook => "promoted Rook (moves as Dragon King)",
-            K::PromotedBishop => "promoted Bishop (moves as Dragon Horse)",
-            K::FlyingOx => "Flying Ox",
-            K::FreeBoar => "Free Boar",
-            K::Whale => "Whale",
-            K::WhiteHorse => "White Horse",
-            K::PromotedKirin => "promoted Kirin (a lion)",
-            K::PromotedPhoenix => "promoted Phoenix (moves as Free King)",
-            K::CrownPrince => "Crown Prince",
-            K::FlyingStag => "Flying Stag",
-            K::PromotedGold => "promoted Gold General (moves as Rook)",
-            K::PromotedSilver => "promoted Silver General (moves as Vertical Mover)",
-            K::PromotedCopper => "promoted Copper General (moves as Side Mover)",
-            K::PromotedLeopard => "promoted Ferocious Leopard (moves as Bishop)",
-            K::PromotedGoBetween => "promoted Go-Between (moves as Drunk Elephant)",
-            K::Tokin => "tokin (promoted Pawn, moves as Gold General)",
-        }
-    }
-
-    /// USI (CHU-8): the squares of the path as USI names, then `+` for a promotion.
-    fn write_move(mv: &Move<ChuKind>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&mv.from.usi(SHAPE))?;
-        for sq in mv.via.as_slice() {
-            f.write_str(&sq.usi(SHAPE))?;
-        }
-        f.write_str(&mv.to.usi(SHAPE))?;
-        if mv.promotion.is_some() {
-            f.write_str("+")?;
-        }
-        Ok(())
-    }
-
-    /// USI (CHU-8) without a position. A promotion (`+`) cannot be read this way (what the piece
-    /// becomes depends on the piece): [`ParseMoveError::PromotionNeedsPosition`]; use
-    /// [`Game::read_move`] with the position.
-    fn read_move(text: &str) -> Result<Move<ChuKind>, ParseMoveError> {
-        let (mv, promotes) = read_usi_move(text)?;
-        if promotes {
-            return Err(ParseMoveError::PromotionNeedsPosition {
-                text: text.to_string(),
-            });
-        }
-        Ok(mv)
-    }
-}
+pub use kinds::{ChuKind, BETZA};
 
 /// Reads a USI move of Chu Shogi (CHU-8): two squares (`7g7f`, a step, slide or jump) or three
 /// (`7g6f5e`, a two-step move; `7g6f7g`, igui or a pass), then an optional `+`. Returns the move
@@ -405,95 +61,8 @@ impl crate::Kind for ChuKind {
 /// [`ParseMoveError`] for anything else: a square off the 12×12 board, one or more than three
 /// squares, text after the `+`.
 pub fn read_usi_move(text: &str) -> Result<(Move<ChuKind>, bool), ParseMoveError> {
-    let bytes = text.as_bytes();
-    let mut squares = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() && bytes[i] != b'+' {
-        match Square::parse_usi_prefix(&bytes[i..], SHAPE) {
-            Some((sq, n)) => {
-                squares.push(sq);
-                i += n;
-            }
-            None => {
-                return Err(ParseMoveError::BadSquare {
-                    text: text.to_string(),
-                    column: i,
-                })
-            }
-        }
-    }
-    let promotes = i < bytes.len();
-    if promotes && i + 1 != bytes.len() {
-        return Err(ParseMoveError::Syntax {
-            text: text.to_string(),
-            column: i + 1,
-        });
-    }
-    match squares[..] {
-        [from, to] => Ok((Move::new(from, to), promotes)),
-        [from, mid, to] => Ok((
-            Move {
-                from,
-                via: Via::from_slice(&[mid]).unwrap_or_default(),
-                to,
-                promotion: None,
-            },
-            promotes,
-        )),
-        [] | [_] => Err(ParseMoveError::TooFewSquares {
-            text: text.to_string(),
-        }),
-        _ => Err(ParseMoveError::TooLong {
-            text: text.to_string(),
-        }),
-    }
+    Move::parse_usi(text, SHAPE)
 }
-
-/// CHU-3.2, CHU-3.3 — each piece's movement as a Betza string (owner-relative; the table of
-/// SPEC.md and of lishogi's rules). For the pieces with lion power this is the set of squares
-/// one leg reaches (`KNAD` for the lions; the Eagle's `fF`+`fA` and the Falcon's `fW`+`fD` on their
-/// lion rays); their two-step moves (CHU-3.4 … CHU-3.6) are not Betza.
-pub const BETZA: &[(ChuKind, &str)] = &[
-    (K::King, "K"),
-    (K::Lion, "KNAD"),
-    (K::FreeKing, "Q"),
-    (K::DragonKing, "RF"),
-    (K::DragonHorse, "BW"),
-    (K::Rook, "R"),
-    (K::Bishop, "B"),
-    (K::VerticalMover, "vRsW"),
-    (K::SideMover, "sRvW"),
-    (K::ReverseChariot, "vR"),
-    (K::Lance, "fR"),
-    (K::Kirin, "FD"),
-    (K::Phoenix, "WA"),
-    (K::DrunkElephant, "FsfW"),
-    (K::BlindTiger, "FsbW"),
-    (K::GoldGeneral, "WfF"),
-    (K::SilverGeneral, "FfW"),
-    (K::CopperGeneral, "fFvW"),
-    (K::FerociousLeopard, "FvW"),
-    (K::GoBetween, "vW"),
-    (K::Pawn, "fW"),
-    (K::SoaringEagle, "RbBfFfA"),
-    (K::HornedFalcon, "BsbRfWfD"),
-    (K::PromotedRook, "RF"),
-    (K::PromotedBishop, "BW"),
-    (K::FlyingOx, "BvR"),
-    (K::FreeBoar, "BsR"),
-    (K::Whale, "vRbB"),
-    (K::WhiteHorse, "vRfB"),
-    (K::PromotedKirin, "KNAD"),
-    (K::PromotedPhoenix, "Q"),
-    (K::CrownPrince, "K"),
-    (K::FlyingStag, "FvRsW"),
-    (K::PromotedGold, "R"),
-    (K::PromotedSilver, "vRsW"),
-    (K::PromotedCopper, "sRvW"),
-    (K::PromotedLeopard, "B"),
-    (K::PromotedGoBetween, "FsfW"),
-    (K::Tokin, "WfF"),
-];
 
 /// The rule readings of Chu Shogi that can be switched (SPEC.md names each, with its sources).
 /// The defaults are lishogi's rules.
@@ -621,15 +190,6 @@ pub fn read_move(pos: &Position<Chu>, text: &str) -> Result<Move<ChuKind>, Parse
         mv.promotion = Some(to);
     }
     Ok(mv)
-}
-
-/// The names of the two sides in shogi terms: the first player (sente, [`Colour::White`] in this
-/// crate's model) is called Black, the second (gote) White.
-pub const fn side_name(colour: Colour) -> &'static str {
-    match colour {
-        Colour::White => "Black (sente)",
-        Colour::Black => "White (gote)",
-    }
 }
 
 impl Game for Chu {
@@ -768,7 +328,7 @@ mod tests {
             assert!(read_usi_move(bad).is_err(), "{bad:?}");
         }
         assert!(matches!(
-            ChuKind::read_move("9e9d+"),
+            Move::<ChuKind>::parse("9e9d+"),
             Err(ParseMoveError::PromotionNeedsPosition { .. })
         ));
     }

@@ -167,7 +167,7 @@ impl GameCommand for DiagramRequest {
         for text in &a.highlight {
             let mv = <G as Game>::read_move(pos_for_text.as_ref().unwrap_or(&start), text)
                 .or_else(|_| <G as Explain>::read_move(text))
-                .or_else(|_| <G::Kind as Kind>::read_move(text))
+                .or_else(|_| Move::parse(text))
                 .ok()
                 .filter(|mv| mv.path().iter().all(|&sq| G::SHAPE.contains(sq)))
                 .ok_or_else(|| {

@@ -49,8 +49,8 @@ struct NoEnPassant<G: Game> {
 }
 
 impl<G: Game> Generator<G> for NoEnPassant<G> {
-    fn name(&self) -> &'static str {
-        self.inner.name()
+    fn kind(&self) -> crate::GeneratorKind {
+        self.inner.kind()
     }
     fn switches(&self) -> &G::Switches {
         self.inner.switches()

@@ -83,7 +83,7 @@ impl MoveMap for FairyStockfish {
 /// An XBoard engine's move text: squares named algebraically (file letter `a`…, rank number
 /// `1`… from the first player's lower left, as XBoard names them for every board), a two-step move
 /// as two legs `f3e4,e4d5`, a promotion by `+` (HaChu). The squares are written again in the
-/// game's own notation ([`Kind::write_move`]: USI for Chu Shogi), the legs joined into one path,
+/// game's own notation ([`crate::Kind::MOVE_NOTATION`]: USI for Chu Shogi), the legs joined into one path,
 /// and `+` kept. Text that is not squares is returned unchanged.
 pub struct Xboard<K: Kind>(std::marker::PhantomData<K>);
 

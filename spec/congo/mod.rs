@@ -31,6 +31,7 @@ pub mod zillions;
 
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;
+use crate::piece::{kinds_of, symbol_and_name, KindRow};
 use crate::position::Validation;
 use crate::switches::{Reading, Switch, SwitchError, SwitchValue, Switches};
 use crate::{
@@ -64,30 +65,24 @@ pub enum CongoKind {
     Superpawn,
 }
 
+/// The one table of the kinds: each one's FEN symbol and name, in [`crate::Kind::ALL`]'s order.
+const KINDS: [KindRow<CongoKind>; 8] = [
+    (CongoKind::Lion, "L", "Lion"),
+    (CongoKind::Zebra, "Z", "Zebra"),
+    (CongoKind::Elephant, "E", "Elephant"),
+    (CongoKind::Giraffe, "G", "Giraffe"),
+    (CongoKind::Crocodile, "C", "Crocodile"),
+    (CongoKind::Monkey, "M", "Monkey"),
+    (CongoKind::Pawn, "P", "Pawn"),
+    (CongoKind::Superpawn, "S", "Superpawn"),
+];
+
 impl crate::Kind for CongoKind {
-    const ALL: &'static [CongoKind] = &[
-        CongoKind::Lion,
-        CongoKind::Zebra,
-        CongoKind::Elephant,
-        CongoKind::Giraffe,
-        CongoKind::Crocodile,
-        CongoKind::Monkey,
-        CongoKind::Pawn,
-        CongoKind::Superpawn,
-    ];
+    const ALL: &'static [CongoKind] = &kinds_of(&KINDS);
     const PAWN: Option<Self> = Some(CongoKind::Pawn);
 
     fn symbol(self) -> &'static str {
-        match self {
-            CongoKind::Lion => "L",
-            CongoKind::Zebra => "Z",
-            CongoKind::Elephant => "E",
-            CongoKind::Giraffe => "G",
-            CongoKind::Crocodile => "C",
-            CongoKind::Monkey => "M",
-            CongoKind::Pawn => "P",
-            CongoKind::Superpawn => "S",
-        }
+        symbol_and_name(&KINDS, self).0
     }
 
     fn betza(self) -> Option<&'static str> {
@@ -99,16 +94,7 @@ impl crate::Kind for CongoKind {
     }
 
     fn name(self) -> &'static str {
-        match self {
-            CongoKind::Lion => "Lion",
-            CongoKind::Zebra => "Zebra",
-            CongoKind::Elephant => "Elephant",
-            CongoKind::Giraffe => "Giraffe",
-            CongoKind::Crocodile => "Crocodile",
-            CongoKind::Monkey => "Monkey",
-            CongoKind::Pawn => "Pawn",
-            CongoKind::Superpawn => "Superpawn",
-        }
+        symbol_and_name(&KINDS, self).1
     }
 }
 

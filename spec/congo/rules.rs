@@ -15,8 +15,12 @@ use crate::mailbox::Purpose;
 use crate::trace::{Line, Modality, Movement, NoTrace, Rule, Stop, Trace};
 use crate::{
     Colour, Game, Generator, Move, MoveTextError, Offset, Outcome, Piece, Position, Reason, Setup,
-    Square, Via,
+    Square,
 };
+
+mod monkey;
+pub use monkey::monkey_chains;
+pub(crate) use monkey::monkey_chains_traced;
 
 /// The reference generator of Congo.
 pub struct Reference {
@@ -105,9 +109,7 @@ type Walk<'a> = crate::mailbox::Walk<'a, CongoKind>;
 
 /// CONGO-3.3 — the zebra: a knight's leap, move/capture.
 fn zebra(w: &mut Walk) {
-    for leap in KNIGHT_LEAPS {
-        w.leap(leap);
-    }
+    w.leaps(KNIGHT_LEAPS);
 }
 
 /// CONGO-3.4 — the elephant: one orthogonal step, or an orthogonal leap of exactly two squares
@@ -134,13 +136,9 @@ fn giraffe(w: &mut Walk) {
 /// to and including the river square; in the river it slides along the river, both ways. A
 /// slide stops at the first piece, capturing it if it is an enemy.
 fn crocodile(w: &mut Walk, from: Square, colour: Colour) {
-    for dir in KING_DIRECTIONS {
-        w.step(dir);
-    }
+    w.steps(KING_DIRECTIONS);
     if in_river(from) {
-        for dir in SIDEWAYS {
-            w.slide(dir);
-        }
+        w.slides(SIDEWAYS);
     } else {
         // The walk turns directions round for Black; the river's side is the same for both.
         let up = from.rank() < super::RIVER_RANK;
@@ -171,9 +169,7 @@ pub fn beyond_river(colour: Colour, sq: Square) -> bool {
 /// river also one or two squares straight back, without capturing or jumping.
 fn pawn(w: &mut Walk, from: Square, colour: Colour) {
     w.step(FORWARD);
-    for dir in FORWARD_DIAGONALS {
-        w.step(dir);
-    }
+    w.steps(FORWARD_DIAGONALS);
     if beyond_river(colour, from) {
         w.range_to_empty(BACKWARD, 2);
     }
@@ -184,9 +180,7 @@ fn pawn(w: &mut Walk, from: Square, colour: Colour) {
 /// jumping, anywhere on the board.
 fn superpawn(w: &mut Walk) {
     w.step(FORWARD);
-    for dir in FORWARD_DIAGONALS.into_iter().chain(SIDEWAYS) {
-        w.step(dir);
-    }
+    w.steps(FORWARD_DIAGONALS.into_iter().chain(SIDEWAYS));
     w.range_to_empty(BACKWARD, 2);
     for dir in BACKWARD_DIAGONALS {
         w.range_to_empty(dir, 2);
@@ -299,134 +293,6 @@ fn as_moves(from: Square, squares: Vec<Square>) -> Vec<Move<CongoKind>> {
         }
     }
     moves
-}
-
-/// CONGO-4.1 – CONGO-4.4 — every capture chain of the monkey on `from`: each distinct landing
-/// path is one move (`c3e3e5c3`).
-///
-/// A jump goes over an adjacent **enemy** piece (any of eight directions) to the square directly
-/// beyond, which must be empty (CONGO-4.1). The jumped pieces stay on the board until the chain
-/// ends (CONGO-4.2), so a jumped piece cannot be landed on and cannot be jumped again; the
-/// monkey's own start square counts as empty, and any square may be landed on again
-/// (CONGO-4.3). The monkey may stop after any jump. Jumping the enemy lion ends the chain
-/// (CONGO-4.4).
-pub fn monkey_chains(
-    setup: &Setup<CongoKind>,
-    from: Square,
-    colour: Colour,
-) -> Vec<Move<CongoKind>> {
-    monkey_chains_traced(setup, from, colour, &mut NoTrace)
-}
-
-/// [`monkey_chains`], reporting each first jump tried from `from` as a line and each chain as a
-/// candidate of CONGO-4.1.
-fn monkey_chains_traced(
-    setup: &Setup<CongoKind>,
-    from: Square,
-    colour: Colour,
-    trace: &mut dyn Trace<CongoKind>,
-) -> Vec<Move<CongoKind>> {
-    let mut chains = Vec::new();
-    let mut landings = Vec::new();
-    let mut jumped = Vec::new();
-    if trace.listening() {
-        report_first_jumps(setup, from, colour, trace);
-    }
-    extend_chain(
-        setup,
-        from,
-        colour,
-        from,
-        &mut landings,
-        &mut jumped,
-        &mut chains,
-    );
-    for chain in &chains {
-        trace.candidate(chain, "CONGO-4.1", "a capture chain");
-    }
-    chains
-}
-
-/// CONGO-4.1 — for the trace: each of the eight jumps from the monkey's start square, the
-/// square beyond if the jump may be made, or why not.
-fn report_first_jumps(
-    setup: &Setup<CongoKind>,
-    from: Square,
-    colour: Colour,
-    trace: &mut dyn Trace<CongoKind>,
-) {
-    for dir in KING_DIRECTIONS {
-        let (over, beyond) = (shift(from, dir), shift(from, dir.times(2)));
-        let stop = match (over, beyond) {
-            (Some(over), Some(beyond)) => match setup.piece_at(over) {
-                Some(p) if p.colour != colour => {
-                    if is_empty(setup, beyond) {
-                        Stop::Captures(over)
-                    } else {
-                        Stop::Occupied(beyond)
-                    }
-                }
-                _ => Stop::NothingToCapture(over),
-            },
-            _ => Stop::Edge,
-        };
-        let reached = match (stop, beyond) {
-            (Stop::Captures(_), Some(beyond)) => vec![beyond],
-            _ => Vec::new(),
-        };
-        trace.line(Line {
-            from,
-            rule: "CONGO-4.1",
-            movement: Movement::Jump,
-            modality: Modality::CaptureOnly,
-            dir: dir.times(2),
-            reached,
-            stop,
-        });
-    }
-}
-
-/// One more jump of a chain that stands on `here` after `landings`, having jumped `jumped`.
-fn extend_chain(
-    setup: &Setup<CongoKind>,
-    start: Square,
-    colour: Colour,
-    here: Square,
-    landings: &mut Vec<Square>,
-    jumped: &mut Vec<Square>,
-    chains: &mut Vec<Move<CongoKind>>,
-) {
-    for dir in KING_DIRECTIONS {
-        let Some(over) = shift(here, dir) else {
-            continue;
-        };
-        let Some(beyond) = shift(over, dir) else {
-            continue;
-        };
-        let Some(victim) = setup.piece_at(over) else {
-            continue;
-        };
-        let landing_free = beyond == start || is_empty(setup, beyond);
-        if victim.colour == colour || jumped.contains(&over) || !landing_free {
-            continue;
-        }
-        landings.push(beyond);
-        jumped.push(over);
-        // `landings` holds at most one square per enemy piece (≤ 14), so it always fits.
-        if let Some(via) = Via::from_slice(&landings[..landings.len() - 1]) {
-            chains.push(Move {
-                from: start,
-                via,
-                to: beyond,
-                promotion: None,
-            });
-        }
-        if victim.kind != CongoKind::Lion {
-            extend_chain(setup, start, colour, beyond, landings, jumped, chains);
-        }
-        landings.pop();
-        jumped.pop();
-    }
 }
 
 /// The moves of the piece on `from` by its own movement (CONGO-3, CONGO-4), whoever is to move.
@@ -594,8 +460,8 @@ pub fn game_end(setup: &Setup<CongoKind>) -> Option<Outcome> {
 }
 
 impl Generator<Congo> for Reference {
-    fn name(&self) -> &'static str {
-        "reference"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Reference
     }
 
     fn switches(&self) -> &CongoSwitches {
@@ -662,7 +528,7 @@ mod tests {
     fn congo_8_1_start_has_24_moves() {
         let gen = Congo::reference(&CongoSwitches::default());
         let moves = gen.legal_moves(&Position::start());
-        // The brief's hand count: 19 pawn moves (a2 and g2 have two each, the other five
+        // The hand count of CONGO-8.1: 19 pawn moves (a2 and g2 have two each, the other five
         // three each: 2·2 + 5·3 = 19), giraffe a1a3 and a1c3, elephants c1c3 and e1e3, zebra
         // g1f3.
         let non_pawn: Vec<String> = texts(&moves)
@@ -674,10 +540,10 @@ mod tests {
     }
 
     #[test]
-    fn congo_4_the_seeds_monkey_chain_takes_everything() {
-        // Seed: "Brown's monkey can capture all of Black's pieces in one multi-capture move by
-        // jumping successively to a1, c3, c1, e3, g5, e5, c5 and a5." The seed's diagram is not
-        // in the text; this board puts the monkey on a3 and one black piece between each pair
+    fn congo_4_the_wikipedia_monkey_chain_takes_everything() {
+        // The Czech Wikipedia article "Kongo (šachová varianta)", translated: "Brown's monkey
+        // can capture all of Black's pieces in one multi-capture move by jumping successively
+        // to a1, c3, c1, e3, g5, e5, c5 and a5." The article's diagram is not in the text; this board puts the monkey on a3 and one black piece between each pair
         // of consecutive landings (a2, b2, c2, d2, f4, f5, d5, b5).
         let gen = Congo::reference(&CongoSwitches::default());
         let p = pos("4l2/7/1p1p1p1/5z1/M6/pppp3/3L3 w");

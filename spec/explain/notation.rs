@@ -55,7 +55,7 @@ fn san<G: Game>(pos: &Position<G>, legal: &[Move<G::Kind>], text: &str) -> Optio
         let long = t.len() > 3;
         let fits: Vec<_> = legal
             .iter()
-            .filter(|m| kind_of(m).is_some_and(|k| k.symbol() == "K"))
+            .filter(|m| kind_of(m).is_some_and(|k| Some(k) == G::Kind::KING))
             .filter(|m| {
                 let df = i32::from(m.to.file()) - i32::from(m.from.file());
                 df.abs() >= 2 && (df < 0) == long

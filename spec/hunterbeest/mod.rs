@@ -31,6 +31,7 @@ mod explain;
 pub mod rules;
 
 use crate::fen::FenDialect;
+use crate::piece::{kinds_of, symbol_and_name, KindRow};
 use crate::position::Validation;
 use crate::switches::{Reading, Switch, SwitchError, SwitchValue, Switches};
 use crate::{
@@ -72,39 +73,29 @@ pub enum HunterbeestKind {
     Cohinny,
 }
 
+/// The one table of the kinds: each one's FEN symbol and name, in [`crate::Kind::ALL`]'s order.
+const KINDS: [KindRow<HunterbeestKind>; 12] = [
+    (HunterbeestKind::King, "K", "King"),
+    (HunterbeestKind::Queen, "Q", "Queen"),
+    (HunterbeestKind::Pawn, "P", "Pawn"),
+    (HunterbeestKind::Hunter, "H", "Hunter"),
+    (HunterbeestKind::Hawker, "F", "Hawker"),
+    (HunterbeestKind::Huntress, "S", "Huntress"),
+    (HunterbeestKind::Hawkress, "E", "Hawkress"),
+    (HunterbeestKind::Gnu, "G", "Gnu"),
+    (HunterbeestKind::Hartebeest, "T", "Hartebeest"),
+    (HunterbeestKind::Cohartebeest, "C", "Cohartebeest"),
+    (HunterbeestKind::Hinny, "Y", "Hinny"),
+    (HunterbeestKind::Cohinny, "O", "Cohinny"),
+];
+
 impl crate::Kind for HunterbeestKind {
-    const ALL: &'static [HunterbeestKind] = &[
-        HunterbeestKind::King,
-        HunterbeestKind::Queen,
-        HunterbeestKind::Pawn,
-        HunterbeestKind::Hunter,
-        HunterbeestKind::Hawker,
-        HunterbeestKind::Huntress,
-        HunterbeestKind::Hawkress,
-        HunterbeestKind::Gnu,
-        HunterbeestKind::Hartebeest,
-        HunterbeestKind::Cohartebeest,
-        HunterbeestKind::Hinny,
-        HunterbeestKind::Cohinny,
-    ];
+    const ALL: &'static [HunterbeestKind] = &kinds_of(&KINDS);
     const PAWN: Option<Self> = Some(HunterbeestKind::Pawn);
     const KING: Option<Self> = Some(HunterbeestKind::King);
 
     fn symbol(self) -> &'static str {
-        match self {
-            HunterbeestKind::King => "K",
-            HunterbeestKind::Queen => "Q",
-            HunterbeestKind::Pawn => "P",
-            HunterbeestKind::Hunter => "H",
-            HunterbeestKind::Hawker => "F",
-            HunterbeestKind::Huntress => "S",
-            HunterbeestKind::Hawkress => "E",
-            HunterbeestKind::Gnu => "G",
-            HunterbeestKind::Hartebeest => "T",
-            HunterbeestKind::Cohartebeest => "C",
-            HunterbeestKind::Hinny => "Y",
-            HunterbeestKind::Cohinny => "O",
-        }
+        symbol_and_name(&KINDS, self).0
     }
 
     fn betza(self) -> Option<&'static str> {
@@ -116,20 +107,7 @@ impl crate::Kind for HunterbeestKind {
     }
 
     fn name(self) -> &'static str {
-        match self {
-            HunterbeestKind::King => "King",
-            HunterbeestKind::Queen => "Queen",
-            HunterbeestKind::Pawn => "Pawn",
-            HunterbeestKind::Hunter => "Hunter",
-            HunterbeestKind::Hawker => "Hawker",
-            HunterbeestKind::Huntress => "Huntress",
-            HunterbeestKind::Hawkress => "Hawkress",
-            HunterbeestKind::Gnu => "Gnu",
-            HunterbeestKind::Hartebeest => "Hartebeest",
-            HunterbeestKind::Cohartebeest => "Cohartebeest",
-            HunterbeestKind::Hinny => "Hinny",
-            HunterbeestKind::Cohinny => "Cohinny",
-        }
+        symbol_and_name(&KINDS, self).1
     }
 }
 

@@ -31,8 +31,9 @@
 //! ```
 
 use super::{Hunterbeest, HunterbeestKind, HunterbeestSwitches, StalemateResult};
-use crate::mailbox::Purpose;
-use crate::trace::{NoTrace, Rule, Trace, Why};
+use crate::mailbox::fide::{self, Castling, FideRules, Wing};
+use crate::mailbox::{king_square, MailboxRules};
+use crate::trace::{NoTrace, Rule, Trace};
 use crate::{
     Colour, Generator, Move, Offset, Outcome, Piece, Position, Reason, Setup, Shape, Square,
 };
@@ -94,16 +95,12 @@ type Walk<'a> = crate::mailbox::Walk<'a, HunterbeestKind>;
 
 /// BHB-3.2 — King, `K`: one step in any of the eight directions. (Castling: [`castlings`].)
 fn king(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.leap(dir);
-    }
+    w.leaps(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// BHB-3.3 — Queen, `Q`: slides in all eight directions. Only a promoted Pawn can be one.
 fn queen(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.slide(dir);
-    }
+    w.slides(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// BHB-3.4 — Pawn, `mfW cfF`: one step straight forward to an empty square; captures one step
@@ -163,16 +160,12 @@ fn gnu(w: &mut Walk) {
 
 /// BHB-3.10 — Hartebeest, `vC sN`: leaps one file and three ranks, or two files and one rank.
 fn hartebeest(w: &mut Walk) {
-    for dir in NARROW_CAMEL.into_iter().chain(WIDE_KNIGHT) {
-        w.leap(dir);
-    }
+    w.leaps(NARROW_CAMEL.into_iter().chain(WIDE_KNIGHT));
 }
 
 /// BHB-3.11 — Cohartebeest, `vN sC`: leaps one file and two ranks, or three files and one rank.
 fn cohartebeest(w: &mut Walk) {
-    for dir in NARROW_KNIGHT.into_iter().chain(WIDE_CAMEL) {
-        w.leap(dir);
-    }
+    w.leaps(NARROW_KNIGHT.into_iter().chain(WIDE_CAMEL));
 }
 
 /// Whether a leap goes towards the enemy (every leap of the game changes the rank).
@@ -191,9 +184,7 @@ fn hinny(w: &mut Walk) {
         .into_iter()
         .chain(WIDE_CAMEL)
         .filter(|d| !is_forward(d));
-    for dir in advances.chain(retreats) {
-        w.leap(dir);
-    }
+    w.leaps(advances.chain(retreats));
 }
 
 /// BHB-3.13 — Cohinny, `ffN fsC bbC bsN`: advances like the Cohartebeest ((±1, +2), (±3, +1)),
@@ -207,9 +198,7 @@ fn cohinny(w: &mut Walk) {
         .into_iter()
         .chain(WIDE_KNIGHT)
         .filter(|d| !is_forward(d));
-    for dir in advances.chain(retreats) {
-        w.leap(dir);
-    }
+    w.leaps(advances.chain(retreats));
 }
 
 /// The rule of each piece's movement, as the walk reports it to a trace.
@@ -230,39 +219,38 @@ pub(crate) const fn movement_rule(kind: HunterbeestKind) -> Rule {
     }
 }
 
-/// Walks the movement of the piece on `from` for `purpose`, reporting each line to `trace`;
-/// nothing if `from` is empty.
-fn walk(
-    setup: &Setup<HunterbeestKind>,
-    from: Square,
-    purpose: Purpose,
-    trace: &mut dyn Trace<HunterbeestKind>,
-) -> Vec<Square> {
-    let Some(piece) = setup.piece_at(from) else {
-        return Vec::new();
-    };
-    let rule = movement_rule(piece.kind);
-    let mut w = Walk::traced(setup, from, piece.colour, purpose, trace, rule);
-    match piece.kind {
-        K::King => king(&mut w),
-        K::Queen => queen(&mut w),
-        K::Pawn => pawn(&mut w),
-        K::Hunter => hunter(&mut w),
-        K::Hawker => hawker(&mut w),
-        K::Huntress => huntress(&mut w),
-        K::Hawkress => hawkress(&mut w),
-        K::Gnu => gnu(&mut w),
-        K::Hartebeest => hartebeest(&mut w),
-        K::Cohartebeest => cohartebeest(&mut w),
-        K::Hinny => hinny(&mut w),
-        K::Cohinny => cohinny(&mut w),
+impl MailboxRules for HunterbeestKind {
+    fn movement_rule(self) -> Rule {
+        movement_rule(self)
     }
-    w.into_squares()
+
+    /// BHB-3.1 — each kind's movement, as the functions above spell it out.
+    fn walk(self, w: &mut Walk) {
+        match self {
+            K::King => king(w),
+            K::Queen => queen(w),
+            K::Pawn => pawn(w),
+            K::Hunter => hunter(w),
+            K::Hawker => hawker(w),
+            K::Huntress => huntress(w),
+            K::Hawkress => hawkress(w),
+            K::Gnu => gnu(w),
+            K::Hartebeest => hartebeest(w),
+            K::Cohartebeest => cohartebeest(w),
+            K::Hinny => hinny(w),
+            K::Cohinny => cohinny(w),
+        }
+    }
 }
 
-/// BHB-3.1 — the squares the piece on `from` may move to by its own movement, on this board:
-/// empty squares and squares of enemy pieces, never an own piece's square. Check, castling, the
-/// Pawn's double step and en passant are not considered. Empty if `from` is empty.
+/// BHB-3.1 — what the pieces' movement gives, worked out once for every reference
+/// ([`crate::mailbox`]): the squares the piece on `from` may move to ([`piece_moves`]: empty
+/// squares and enemy pieces, never an own piece; check, castling, the Pawn's double step and en
+/// passant are not considered), the same reported to a trace with the Pawn's double step
+/// ([`piece_moves_traced`]), whether a piece of a side attacks a square ([`is_attacked`]: could
+/// capture a piece of the other side standing there — for the Pawn, only its diagonal-forward
+/// squares) and which pieces do ([`attackers`], for the explanation of BHB-6.1). BHB-6.1 —
+/// [`in_check`]: whether a side's King is attacked by the other side (`false` if it has no King).
 ///
 /// ```
 /// use fairyspec::{Position, Square, hunterbeest::{Hunterbeest, rules::piece_moves}};
@@ -274,61 +262,8 @@ fn walk(
 /// let names: Vec<String> = piece_moves(start.setup(), h1).iter().map(|s| s.to_string()).collect();
 /// assert_eq!(names, ["g4", "i4"]);
 /// ```
-pub fn piece_moves(setup: &Setup<HunterbeestKind>, from: Square) -> Vec<Square> {
-    walk(setup, from, Purpose::Move, &mut NoTrace)
-}
-
-/// [`piece_moves`], reporting each line of the piece's movement to `trace` (for
-/// `fairyspec explain` and `fairyspec diagram`), plus the Pawn's double step (BHB-3.4) when the
-/// piece on `from` is a Pawn of the side to move.
-pub fn piece_moves_traced(
-    setup: &Setup<HunterbeestKind>,
-    from: Square,
-    trace: &mut dyn Trace<HunterbeestKind>,
-) -> Vec<Square> {
-    let mut squares = walk(setup, from, Purpose::Move, trace);
-    for mv in pawn_double_steps(setup, trace) {
-        if mv.from == from {
-            squares.push(mv.to);
-        }
-    }
-    squares
-}
-
-/// BHB-3.1 — whether a piece of `by` attacks `sq`: could capture a piece of the other side
-/// standing there (for the Pawn, only its diagonal-forward squares).
-pub fn is_attacked(setup: &Setup<HunterbeestKind>, sq: Square, by: Colour) -> bool {
-    setup
-        .pieces()
-        .filter(|&(_, piece)| piece.colour == by)
-        .any(|(from, _)| walk(setup, from, Purpose::Attack, &mut NoTrace).contains(&sq))
-}
-
-/// BHB-3.1 — the pieces of `by` that attack `sq` (for the explanation of BHB-6.1: which pieces
-/// would take the King).
-pub fn attackers(
-    setup: &Setup<HunterbeestKind>,
-    sq: Square,
-    by: Colour,
-) -> Vec<(Square, Piece<HunterbeestKind>)> {
-    setup
-        .pieces()
-        .filter(|&(_, piece)| piece.colour == by)
-        .filter(|&(from, _)| walk(setup, from, Purpose::Attack, &mut NoTrace).contains(&sq))
-        .collect()
-}
-
-/// The square of `colour`'s King, if it has one (only an invalid setup has none).
-fn king_square(setup: &Setup<HunterbeestKind>, colour: Colour) -> Option<Square> {
-    let king = Piece::new(colour, K::King);
-    setup.pieces().find(|&(_, p)| p == king).map(|(sq, _)| sq)
-}
-
-/// BHB-6.1 — whether `colour`'s King is attacked by the other side. `false` if `colour` has no
-/// King.
-pub fn in_check(setup: &Setup<HunterbeestKind>, colour: Colour) -> bool {
-    king_square(setup, colour).is_some_and(|sq| is_attacked(setup, sq, colour.other()))
-}
+pub use crate::mailbox::fide::piece_moves_traced;
+pub use crate::mailbox::{attackers, in_check, is_attacked, piece_moves};
 
 // ---------------------------------------------------------------------------------------------
 // The rules (BHB-4 … BHB-6), one function each.
@@ -338,49 +273,32 @@ fn last_rank(colour: Colour, shape: Shape) -> u8 {
     colour.relative_rank(shape.last_rank(), shape.ranks)
 }
 
-fn first_rank(colour: Colour, shape: Shape) -> u8 {
-    colour.relative_rank(0, shape.ranks)
-}
-
 /// BHB-4.1 — promotion: a Pawn reaching its last rank, by a step or a capture, must promote, to
 /// any one of Hunter, Hawker, Huntress, Hawkress, Hartebeest, Cohartebeest, Hinny, Cohinny,
 /// Queen or Gnu (no limit on how many of a kind). One move per choice, written with the
 /// lower-case letter (`e7e8q`). Every other move is one move without promotion.
-fn promotions(
-    kind: HunterbeestKind,
-    owner: Colour,
-    from: Square,
-    to: Square,
-    shape: Shape,
-) -> Vec<Move<HunterbeestKind>> {
-    if kind == K::Pawn && to.rank() == last_rank(owner, shape) {
-        HunterbeestKind::PROMOTIONS
-            .iter()
-            .map(|&k| Move::promoting(from, to, k))
-            .collect()
-    } else {
-        vec![Move::new(from, to)]
+impl FideRules for HunterbeestKind {
+    fn promotions(self, owner: Colour, to: Square, shape: Shape) -> &'static [HunterbeestKind] {
+        if self == K::Pawn && to.rank() == last_rank(owner, shape) {
+            &HunterbeestKind::PROMOTIONS
+        } else {
+            &[]
+        }
     }
+
+    const PROMOTION: (Rule, &'static str) = ("BHB-4.1", "promotion");
+
+    /// BHB-3.4: the Pawn\'s double step.
+    const DOUBLE_STEP: Rule = "BHB-3.4";
 }
 
-/// BHB-3.1 with BHB-4.1 — every move of the side to move by its pieces' own movement.
+/// BHB-3.1 with BHB-4.1 — every move of the side to move by its pieces' own movement
+/// ([`fide::ordinary_moves`]).
 fn ordinary_moves(
     setup: &Setup<HunterbeestKind>,
     trace: &mut dyn Trace<HunterbeestKind>,
 ) -> Vec<Move<HunterbeestKind>> {
-    let us = setup.turn;
-    let mut moves = Vec::new();
-    for (from, piece) in setup.pieces().filter(|&(_, p)| p.colour == us) {
-        for to in walk(setup, from, Purpose::Move, trace) {
-            for mv in promotions(piece.kind, us, from, to, setup.shape) {
-                if mv.promotion.is_some() {
-                    trace.candidate(&mv, "BHB-4.1", "promotion");
-                }
-                moves.push(mv);
-            }
-        }
-    }
-    moves
+    fide::ordinary_moves(setup, trace)
 }
 
 /// BHB-3.4 — the Pawn's double step: a Pawn on its second rank may move two squares straight
@@ -389,7 +307,7 @@ fn pawn_double_steps(
     setup: &Setup<HunterbeestKind>,
     trace: &mut dyn Trace<HunterbeestKind>,
 ) -> Vec<Move<HunterbeestKind>> {
-    crate::mailbox::pawn_double_steps(setup, K::Pawn, "BHB-3.4", trace)
+    fide::pawn_double_steps(setup, K::Pawn, "BHB-3.4", trace)
 }
 
 /// BHB-4.2 — en passant, as FIDE: right after an enemy Pawn's double step, a Pawn that could
@@ -399,137 +317,50 @@ fn en_passant(
     setup: &Setup<HunterbeestKind>,
     trace: &mut dyn Trace<HunterbeestKind>,
 ) -> Vec<Move<HunterbeestKind>> {
-    crate::mailbox::en_passant(setup, K::Pawn, "BHB-4.2", trace)
+    fide::en_passant(setup, K::Pawn, "BHB-4.2", trace)
 }
 
-/// One castling of BHB-5.1, described by the files of its squares on the castling side's first
-/// rank.
-struct Wing {
-    /// The corner of the five-way piece (i or a).
-    corner: u8,
-    /// File the five-way piece lands on (f or d): the square the King passes over.
-    partner_to: u8,
-    /// File the King lands on (g or c).
-    king_to: u8,
-    /// Files strictly between King and corner, all of which must be empty.
-    between: &'static [u8],
-}
-
-/// BHB-5.1 — the i-side castling (FEN `K`/`k`, the `short` right): King e1–g1, five-way piece
-/// i1–f1. Like FIDE's queenside castling mirrored: three squares between King and corner.
-const I_SIDE: Wing = Wing {
-    corner: 8,
-    partner_to: 5,
-    king_to: 6,
-    between: &[5, 6, 7],
+/// BHB-5.1 — castling on both wings, with a five-way piece (Huntress or Hawkress) for the Rook:
+/// the i-side castling (FEN `K`/`k`, the `short` right), King e1–g1 and five-way piece i1–f1,
+/// like FIDE's queenside castling mirrored (three squares between King and corner); the a-side
+/// castling (FEN `Q`/`q`, the `long` right), King e1–c1 and five-way piece a1–d1, exactly FIDE's
+/// queenside castling. Written as the King's move (`e1g1`, `e1c1`, BHB-7.1).
+///
+/// BHB-5.3 — castling rights are lost as FIDE says ([`fide::update_castling_rights`]): both
+/// when the King moves (castling included); one when the piece on that wing's corner leaves it,
+/// or when anything lands on that corner (capturing the piece there).
+const CASTLING: Castling<HunterbeestKind> = Castling {
+    king_file: 4,
+    short: Wing {
+        partner: HunterbeestKind::is_five_way,
+        corner: 8,
+        partner_to: 5,
+        king_to: 6,
+        between: &[5, 6, 7],
+    },
+    long: Wing {
+        partner: HunterbeestKind::is_five_way,
+        corner: 0,
+        partner_to: 3,
+        king_to: 2,
+        between: &[1, 2, 3],
+    },
+    rule: "BHB-5.1",
+    conditions: "BHB-5.2",
+    rights: "BHB-5.3",
 };
-
-/// BHB-5.1 — the a-side castling (FEN `Q`/`q`, the `long` right): King e1–c1, five-way piece
-/// a1–d1, exactly FIDE's queenside castling.
-const A_SIDE: Wing = Wing {
-    corner: 0,
-    partner_to: 3,
-    king_to: 2,
-    between: &[1, 2, 3],
-};
-
-/// The King's file before castling (e).
-const KING_FILE: u8 = 4;
 
 /// BHB-5.2 — the conditions of castling, as FIDE: the side still has the right (BHB-5.3), the
 /// King stands on e1 (e8) and a five-way piece of its own on the wing's corner, every square
 /// between them is empty, the King is not in check, and it neither passes over nor lands on a
-/// square the enemy attacks (the five-way piece may pass attacked squares). Written as the
-/// King's move (`e1g1`, `e1c1`, BHB-7.1). Each castling is reported to `trace` as a
-/// candidate, or as refused with the first condition it fails.
+/// square the enemy attacks (the five-way piece may pass attacked squares; [`fide::castlings`]).
+/// Each castling is reported to `trace` as a candidate, or as refused with the first condition
+/// it fails.
 fn castlings(
     setup: &Setup<HunterbeestKind>,
     trace: &mut dyn Trace<HunterbeestKind>,
 ) -> Vec<Move<HunterbeestKind>> {
-    let us = setup.turn;
-    let rank = first_rank(us, setup.shape);
-    let rights = setup.castling[us];
-    let mut moves = Vec::new();
-    for (has_right, wing) in [(rights.short, &I_SIDE), (rights.long, &A_SIDE)] {
-        let mv = Move::new(
-            Square::new(KING_FILE, rank),
-            Square::new(wing.king_to, rank),
-        );
-        match castling_refusal(setup, has_right, wing) {
-            None => {
-                trace.candidate(&mv, "BHB-5.1", "castling");
-                moves.push(mv);
-            }
-            Some((rule, why)) => trace.refused(&mv, rule, why),
-        }
-    }
-    moves
-}
-
-/// BHB-5.2, BHB-5.3 — the first condition of castling on `wing` that the side to move fails, if
-/// any, checked in the order of [`castlings`].
-fn castling_refusal(
-    setup: &Setup<HunterbeestKind>,
-    has_right: bool,
-    wing: &Wing,
-) -> Option<(Rule, Why<HunterbeestKind>)> {
-    let us = setup.turn;
-    let them = us.other();
-    let on_rank = |file: u8| Square::new(file, first_rank(us, setup.shape));
-    if !has_right {
-        return Some(("BHB-5.3", Why::NoCastlingRight));
-    }
-    if setup.piece_at(on_rank(KING_FILE)) != Some(Piece::new(us, K::King)) {
-        return Some(("BHB-5.2", Why::NotInPlace(on_rank(KING_FILE))));
-    }
-    let partner_ok = setup
-        .piece_at(on_rank(wing.corner))
-        .is_some_and(|p| p.colour == us && p.kind.is_five_way());
-    if !partner_ok {
-        return Some(("BHB-5.2", Why::NotInPlace(on_rank(wing.corner))));
-    }
-    let blocked = wing
-        .between
-        .iter()
-        .find(|&&f| setup.piece_at(on_rank(f)).is_some());
-    if let Some(&f) = blocked {
-        return Some(("BHB-5.2", Why::PathBlocked(on_rank(f))));
-    }
-    if is_attacked(setup, on_rank(KING_FILE), them) {
-        return Some(("BHB-5.2", Why::InCheck));
-    }
-    if is_attacked(setup, on_rank(wing.partner_to), them) {
-        return Some(("BHB-5.2", Why::PassesAttacked(on_rank(wing.partner_to))));
-    }
-    if is_attacked(setup, on_rank(wing.king_to), them) {
-        return Some(("BHB-5.2", Why::LandsAttacked(on_rank(wing.king_to))));
-    }
-    None
-}
-
-/// BHB-5.3 — when castling rights are lost: a side loses both when its King moves (castling
-/// included); it loses one when the piece on that wing's corner leaves it, or when anything
-/// lands on that corner (capturing the piece there).
-fn update_castling_rights(
-    setup: &mut Setup<HunterbeestKind>,
-    mv: &Move<HunterbeestKind>,
-    mover: Piece<HunterbeestKind>,
-) {
-    if mover.kind == K::King {
-        setup.castling[mover.colour].short = false;
-        setup.castling[mover.colour].long = false;
-    }
-    for colour in Colour::ALL {
-        let rank = first_rank(colour, setup.shape);
-        let i_corner = Square::new(I_SIDE.corner, rank);
-        let a_corner = Square::new(A_SIDE.corner, rank);
-        if mv.from == i_corner || mv.to == i_corner {
-            setup.castling[colour].short = false;
-        }
-        if mv.from == a_corner || mv.to == a_corner {
-            setup.castling[colour].long = false;
-        }
-    }
+    fide::castlings(setup, &CASTLING, trace)
 }
 
 /// BHB-6.3 — "mate" and "tame": the side that just moved has its own Queen (a marriage) or its
@@ -556,76 +387,20 @@ fn partner_beside_king(setup: &Setup<HunterbeestKind>) -> Option<Reason> {
     }
 }
 
-/// Plays a move found by this generator on a copy of the setup: moves the piece (promoting it
-/// as the move says), takes what it captures (en passant: the Pawn behind the e.p. square),
-/// moves the castling partner, and updates rights (BHB-5.3), the e.p. square, the clocks and
-/// the side to move.
-fn play(setup: &Setup<HunterbeestKind>, mv: &Move<HunterbeestKind>) -> Setup<HunterbeestKind> {
-    let mut next = setup.clone();
-    let us = setup.turn;
-    let Some(mover) = setup.piece_at(mv.from) else {
-        // Not a move of this position; `play_unchecked` may return anything then.
-        return next;
-    };
-    let mut captured = setup.piece_at(mv.to).is_some();
-
-    // BHB-4.2: a Pawn moving diagonally onto the e.p. square takes the Pawn behind it.
-    if mover.kind == K::Pawn && Some(mv.to) == setup.ep_square && mv.from.file() != mv.to.file() {
-        next.set(Square::new(mv.to.file(), mv.from.rank()), None);
-        captured = true;
-    }
-
-    // BHB-5.1: a King moving two files is castling; the five-way piece on that wing's corner
-    // lands on the square the King passed over.
-    if mover.kind == K::King && mv.from.file().abs_diff(mv.to.file()) == 2 {
-        let wing = if mv.to.file() > mv.from.file() {
-            &I_SIDE
-        } else {
-            &A_SIDE
-        };
-        let rank = mv.from.rank();
-        let partner = setup.piece_at(Square::new(wing.corner, rank));
-        next.set(Square::new(wing.corner, rank), None);
-        next.set(Square::new(wing.partner_to, rank), partner);
-    }
-
-    // The move itself, with the promotion the move carries (BHB-4.1).
-    let kind = mv.promotion.unwrap_or(mover.kind);
-    next.set(mv.from, None);
-    next.set(mv.to, Some(Piece::new(us, kind)));
-
-    update_castling_rights(&mut next, mv, mover);
-    next.ep_square = ep_square_after(mv, mover);
-    update_clocks(&mut next, mover, captured);
-    next.turn = us.other();
-    next
-}
-
+/// Plays a move found by this generator on a copy of the setup ([`fide::play`]): moves the piece,
+/// with the promotion the move carries (BHB-4.1); a Pawn moving diagonally onto the e.p. square
+/// takes the Pawn behind it (BHB-4.2); a King moving two files castles, the five-way piece on
+/// that wing's corner landing on the square the King passed over (BHB-5.1); the rights are
+/// updated (BHB-5.3).
+///
 /// BHB-4.2 — the e.p. square after a move: the square a Pawn passed over with its double step
 /// (after every double step, the usual FEN convention); none after any other move.
-fn ep_square_after(mv: &Move<HunterbeestKind>, mover: Piece<HunterbeestKind>) -> Option<Square> {
-    let is_double_step = mover.kind == K::Pawn
-        && mv.from.file() == mv.to.file()
-        && mv.from.rank().abs_diff(mv.to.rank()) == 2;
-    is_double_step.then(|| Square::new(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2))
-}
-
+///
 /// BHB-6.5 — the clocks, as FIDE: the half-move clock starts again at 0 after a Pawn move or a
 /// capture and counts up by one after any other move; the full-move number goes up by one after
 /// Black's move.
-fn update_clocks(
-    setup: &mut Setup<HunterbeestKind>,
-    mover: Piece<HunterbeestKind>,
-    captured: bool,
-) {
-    if mover.kind == K::Pawn || captured {
-        setup.halfmove_clock = 0;
-    } else {
-        setup.halfmove_clock = setup.halfmove_clock.saturating_add(1);
-    }
-    if mover.colour == Colour::Black {
-        setup.fullmove_number = setup.fullmove_number.saturating_add(1);
-    }
+fn play(setup: &Setup<HunterbeestKind>, mv: &Move<HunterbeestKind>) -> Setup<HunterbeestKind> {
+    fide::play(setup, &CASTLING, mv)
 }
 
 /// BHB-6.1 — legality by make-and-test: a move is legal if, once played, the mover's King is
@@ -637,17 +412,7 @@ fn is_legal(
     mv: &Move<HunterbeestKind>,
     trace: &mut dyn Trace<HunterbeestKind>,
 ) -> bool {
-    let after = play(setup, mv);
-    if !in_check(&after, setup.turn) {
-        return true;
-    }
-    if trace.listening() {
-        let us = setup.turn;
-        let king = king_square(&after, us).unwrap_or(Square::new(0, 0));
-        let by = attackers(&after, king, us.other());
-        trace.refused(mv, "BHB-6.1", Why::LeavesKingAttacked { king, by });
-    }
-    false
+    fide::keeps_king_safe(setup, &CASTLING, mv, "BHB-6.1", trace)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -700,8 +465,8 @@ impl Reference {
 }
 
 impl Generator<Hunterbeest> for Reference {
-    fn name(&self) -> &'static str {
-        "reference"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Reference
     }
 
     fn switches(&self) -> &HunterbeestSwitches {

@@ -16,6 +16,7 @@ mod explain;
 pub mod rules;
 
 use crate::fen::FenDialect;
+use crate::piece::{kinds_of, symbol_and_name, KindRow};
 use crate::position::Validation;
 use crate::switches::{Reading, Switch, SwitchError, SwitchValue, Switches};
 use crate::{
@@ -55,37 +56,28 @@ pub enum KumaKind {
     MightyBear,
 }
 
+/// The one table of the kinds: each one's FEN symbol and name, in [`crate::Kind::ALL`]'s order.
+const KINDS: [KindRow<KumaKind>; 11] = [
+    (KumaKind::King, "K", "King"),
+    (KumaKind::Pawn, "P", "Pawn"),
+    (KumaKind::BearsEyes, "E", "Bear's Eyes"),
+    (KumaKind::BlindBear, "B", "Blind Bear"),
+    (KumaKind::ViolentBear, "V", "Violent Bear"),
+    (KumaKind::GreatBear, "G", "Great Bear"),
+    (KumaKind::UprightBear, "U", "Upright Bear"),
+    (KumaKind::RunningBear, "R", "Running Bear"),
+    (KumaKind::DashingBear, "D", "Dashing Bear"),
+    (KumaKind::BearSoldier, "S", "Bear Soldier"),
+    (KumaKind::MightyBear, "M", "Mighty Bear"),
+];
+
 impl crate::Kind for KumaKind {
-    const ALL: &'static [KumaKind] = &[
-        KumaKind::King,
-        KumaKind::Pawn,
-        KumaKind::BearsEyes,
-        KumaKind::BlindBear,
-        KumaKind::ViolentBear,
-        KumaKind::GreatBear,
-        KumaKind::UprightBear,
-        KumaKind::RunningBear,
-        KumaKind::DashingBear,
-        KumaKind::BearSoldier,
-        KumaKind::MightyBear,
-    ];
+    const ALL: &'static [KumaKind] = &kinds_of(&KINDS);
     const PAWN: Option<Self> = Some(KumaKind::Pawn);
     const KING: Option<Self> = Some(KumaKind::King);
 
     fn symbol(self) -> &'static str {
-        match self {
-            KumaKind::King => "K",
-            KumaKind::Pawn => "P",
-            KumaKind::BearsEyes => "E",
-            KumaKind::BlindBear => "B",
-            KumaKind::ViolentBear => "V",
-            KumaKind::GreatBear => "G",
-            KumaKind::UprightBear => "U",
-            KumaKind::RunningBear => "R",
-            KumaKind::DashingBear => "D",
-            KumaKind::BearSoldier => "S",
-            KumaKind::MightyBear => "M",
-        }
+        symbol_and_name(&KINDS, self).0
     }
 
     fn betza(self) -> Option<&'static str> {
@@ -97,19 +89,7 @@ impl crate::Kind for KumaKind {
     }
 
     fn name(self) -> &'static str {
-        match self {
-            KumaKind::King => "King",
-            KumaKind::Pawn => "Pawn",
-            KumaKind::BearsEyes => "Bear's Eyes",
-            KumaKind::BlindBear => "Blind Bear",
-            KumaKind::ViolentBear => "Violent Bear",
-            KumaKind::GreatBear => "Great Bear",
-            KumaKind::UprightBear => "Upright Bear",
-            KumaKind::RunningBear => "Running Bear",
-            KumaKind::DashingBear => "Dashing Bear",
-            KumaKind::BearSoldier => "Bear Soldier",
-            KumaKind::MightyBear => "Mighty Bear",
-        }
+        symbol_and_name(&KINDS, self).1
     }
 }
 

@@ -34,8 +34,9 @@
 //! ```
 
 use super::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
-use crate::mailbox::Purpose;
-use crate::trace::{NoTrace, Rule, Trace, Why};
+use crate::mailbox::fide::{self, Castling, FideRules, Wing};
+use crate::mailbox::MailboxRules;
+use crate::trace::{NoTrace, Rule, Trace};
 use crate::{
     Colour, Generator, Move, Offset, Outcome, Piece, Position, Reason, Setup, Shape, Square,
 };
@@ -64,7 +65,7 @@ const DIAGONAL: [Offset; 4] = [FORWARD_LEFT, FORWARD_RIGHT, BACKWARD_LEFT, BACKW
 type Walk<'a> = crate::mailbox::Walk<'a, KumaKind>;
 
 // ---------------------------------------------------------------------------------------------
-// The pieces (KUMA-3). Each body spells out the seed's Betza string.
+// The pieces (KUMA-3). Each body spells out the Betza string of Derzhanski's page (SPEC.md).
 // ---------------------------------------------------------------------------------------------
 
 /// KUMA-3.2 — Pawn, `mfW cfF`: one step straight forward to an empty square; captures one step
@@ -78,17 +79,13 @@ fn pawn(w: &mut Walk) {
 
 /// KUMA-3.3 — King, `W F`: one step in any of the eight directions. (Castling: [`castlings`].)
 fn king(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.step(dir);
-    }
+    w.steps(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// KUMA-3.4 — Bear's Eyes, `W F`: one step in any of the eight directions, like the King, but
 /// not royal.
 fn bears_eyes(w: &mut Walk) {
-    for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-        w.step(dir);
-    }
+    w.steps(ORTHOGONAL.into_iter().chain(DIAGONAL));
 }
 
 /// KUMA-3.5 — Blind Bear, `sW F`: one step sideways, or one step on any diagonal; never
@@ -96,9 +93,7 @@ fn bears_eyes(w: &mut Walk) {
 fn blind_bear(w: &mut Walk) {
     w.step(LEFT);
     w.step(RIGHT);
-    for dir in DIAGONAL {
-        w.step(dir);
-    }
+    w.steps(DIAGONAL);
 }
 
 /// KUMA-3.6 — Violent Bear, `fsW fF2`: one step forward or sideways; up to two squares
@@ -145,9 +140,7 @@ fn running_bear(w: &mut Walk) {
 fn dashing_bear(w: &mut Walk) {
     w.slide(FORWARD);
     w.slide(BACKWARD);
-    for dir in DIAGONAL {
-        w.slide(dir);
-    }
+    w.slides(DIAGONAL);
 }
 
 /// KUMA-3.11 — Bear Soldier, `fR fB sW2 bW`: slides forward and diagonally forward; up to two
@@ -168,9 +161,7 @@ fn mighty_bear(w: &mut Walk) {
     w.slide(FORWARD);
     w.slide(LEFT);
     w.slide(RIGHT);
-    for dir in DIAGONAL {
-        w.slide(dir);
-    }
+    w.slides(DIAGONAL);
     w.range(BACKWARD, 2);
 }
 
@@ -191,38 +182,38 @@ pub(crate) const fn movement_rule(kind: KumaKind) -> Rule {
     }
 }
 
-/// Walks the movement of the piece on `from` for `purpose`, reporting each line to `trace`;
-/// nothing if `from` is empty.
-fn walk(
-    setup: &Setup<KumaKind>,
-    from: Square,
-    purpose: Purpose,
-    trace: &mut dyn Trace<KumaKind>,
-) -> Vec<Square> {
-    let Some(piece) = setup.piece_at(from) else {
-        return Vec::new();
-    };
-    let rule = movement_rule(piece.kind);
-    let mut w = Walk::traced(setup, from, piece.colour, purpose, trace, rule);
-    match piece.kind {
-        KumaKind::Pawn => pawn(&mut w),
-        KumaKind::King => king(&mut w),
-        KumaKind::BearsEyes => bears_eyes(&mut w),
-        KumaKind::BlindBear => blind_bear(&mut w),
-        KumaKind::ViolentBear => violent_bear(&mut w),
-        KumaKind::GreatBear => great_bear(&mut w),
-        KumaKind::UprightBear => upright_bear(&mut w),
-        KumaKind::RunningBear => running_bear(&mut w),
-        KumaKind::DashingBear => dashing_bear(&mut w),
-        KumaKind::BearSoldier => bear_soldier(&mut w),
-        KumaKind::MightyBear => mighty_bear(&mut w),
+impl MailboxRules for KumaKind {
+    fn movement_rule(self) -> Rule {
+        movement_rule(self)
     }
-    w.into_squares()
+
+    /// KUMA-3.1 — each kind's movement, as the functions above spell it out.
+    fn walk(self, w: &mut Walk) {
+        match self {
+            KumaKind::Pawn => pawn(w),
+            KumaKind::King => king(w),
+            KumaKind::BearsEyes => bears_eyes(w),
+            KumaKind::BlindBear => blind_bear(w),
+            KumaKind::ViolentBear => violent_bear(w),
+            KumaKind::GreatBear => great_bear(w),
+            KumaKind::UprightBear => upright_bear(w),
+            KumaKind::RunningBear => running_bear(w),
+            KumaKind::DashingBear => dashing_bear(w),
+            KumaKind::BearSoldier => bear_soldier(w),
+            KumaKind::MightyBear => mighty_bear(w),
+        }
+    }
 }
 
-/// KUMA-3.1 — the squares the piece on `from` may move to by its own movement, on this board:
-/// empty squares and squares of enemy pieces, never an own piece's square. Check, castling, the
-/// Pawn's double step and en passant are not considered. Empty if `from` is empty.
+/// KUMA-3.1 — what the pieces' movement gives, worked out once for every reference
+/// ([`crate::mailbox`]): the squares the piece on `from` may move to ([`piece_moves`]: empty
+/// squares and enemy pieces, never an own piece; check, castling, the Pawn's double step and en
+/// passant are not considered), the same reported to a trace with the Pawn's double step
+/// ([`piece_moves_traced`]), whether a piece of a side attacks a square ([`is_attacked`]: could
+/// capture a piece of the other side standing there — for the Pawn, only its diagonal-forward
+/// squares; an own piece counts as attacked when defended) and which pieces do ([`attackers`],
+/// for the explanation of KUMA-7.1). KUMA-7.1 — [`in_check`]: whether a side's King is attacked
+/// by the other side (`false` if it has no King; only an invalid setup has none).
 ///
 /// ```
 /// use fairyspec::{Position, Square, kuma::{Kuma, rules::piece_moves}};
@@ -232,60 +223,8 @@ fn walk(
 /// let start = Position::<Kuma>::start();
 /// assert!(piece_moves(start.setup(), Square::new(2, 0)).is_empty());
 /// ```
-pub fn piece_moves(setup: &Setup<KumaKind>, from: Square) -> Vec<Square> {
-    walk(setup, from, Purpose::Move, &mut NoTrace)
-}
-
-/// [`piece_moves`], reporting each line of the piece's movement to `trace` (for
-/// `fairyspec explain` and `fairyspec diagram`), plus the Pawn's double step (KUMA-3.2) when
-/// the piece on `from` is a Pawn of the side to move.
-pub fn piece_moves_traced(
-    setup: &Setup<KumaKind>,
-    from: Square,
-    trace: &mut dyn Trace<KumaKind>,
-) -> Vec<Square> {
-    let mut squares = walk(setup, from, Purpose::Move, trace);
-    for mv in pawn_double_steps(setup, trace) {
-        if mv.from == from {
-            squares.push(mv.to);
-        }
-    }
-    squares
-}
-
-/// KUMA-3.1 — whether a piece of `by` attacks `sq`: could capture a piece of the other side
-/// standing there (for the Pawn, only its diagonal-forward squares). A square holding a piece
-/// of `by` itself counts as attacked when another piece of `by` covers it (it is defended).
-pub fn is_attacked(setup: &Setup<KumaKind>, sq: Square, by: Colour) -> bool {
-    setup
-        .pieces()
-        .filter(|&(_, piece)| piece.colour == by)
-        .any(|(from, _)| walk(setup, from, Purpose::Attack, &mut NoTrace).contains(&sq))
-}
-
-/// KUMA-3.1 — the pieces of `by` that attack `sq` (for the explanation of KUMA-7.1: which
-/// pieces would take the King).
-pub fn attackers(
-    setup: &Setup<KumaKind>,
-    sq: Square,
-    by: Colour,
-) -> Vec<(Square, Piece<KumaKind>)> {
-    setup
-        .pieces()
-        .filter(|&(_, piece)| piece.colour == by)
-        .filter(|&(from, _)| walk(setup, from, Purpose::Attack, &mut NoTrace).contains(&sq))
-        .collect()
-}
-
-/// KUMA-7.1 — whether `colour`'s King is attacked by the other side. `false` if `colour` has no
-/// King (only an invalid setup has none).
-pub fn in_check(setup: &Setup<KumaKind>, colour: Colour) -> bool {
-    let king = Piece::new(colour, KumaKind::King);
-    setup
-        .pieces()
-        .find(|&(_, piece)| piece == king)
-        .is_some_and(|(sq, _)| is_attacked(setup, sq, colour.other()))
-}
+pub use crate::mailbox::fide::piece_moves_traced;
+pub use crate::mailbox::{attackers, in_check, is_attacked, piece_moves};
 
 // ---------------------------------------------------------------------------------------------
 // The rules (KUMA-4 … KUMA-7), one function each.
@@ -296,54 +235,42 @@ fn last_rank(colour: Colour, shape: Shape) -> u8 {
     colour.relative_rank(shape.last_rank(), shape.ranks)
 }
 
-/// The rank index of `colour`'s first rank (1 for White, 8 for Black).
-fn first_rank(colour: Colour, shape: Shape) -> u8 {
-    colour.relative_rank(0, shape.ranks)
-}
-
 /// KUMA-5.1 — compulsory promotion: a piece reaching its last rank, by a move or a capture,
 /// becomes the single piece it promotes to: Pawn → Bear's Eyes, Violent Bear → Great Bear,
 /// Upright Bear and Running Bear → Dashing Bear, Bear Soldier → Mighty Bear.
 ///
 /// KUMA-5.2 — the King, Bear's Eyes, Great Bear, Dashing Bear, Mighty Bear and Blind Bear never
-/// promote (the Blind Bear wins instead, KUMA-7.4). `None` for these, and for any move that does
+/// promote (the Blind Bear wins instead, KUMA-7.4). None for these, and for any move that does
 /// not end on the mover's last rank.
-fn promotion(kind: KumaKind, owner: Colour, to: Square, shape: Shape) -> Option<KumaKind> {
-    if to.rank() != last_rank(owner, shape) {
-        return None;
+impl FideRules for KumaKind {
+    fn promotions(self, owner: Colour, to: Square, shape: Shape) -> &'static [KumaKind] {
+        if to.rank() != last_rank(owner, shape) {
+            return &[];
+        }
+        match self {
+            KumaKind::Pawn => &[KumaKind::BearsEyes],
+            KumaKind::ViolentBear => &[KumaKind::GreatBear],
+            KumaKind::UprightBear | KumaKind::RunningBear => &[KumaKind::DashingBear],
+            KumaKind::BearSoldier => &[KumaKind::MightyBear],
+            KumaKind::King
+            | KumaKind::BearsEyes
+            | KumaKind::BlindBear
+            | KumaKind::GreatBear
+            | KumaKind::DashingBear
+            | KumaKind::MightyBear => &[],
+        }
     }
-    match kind {
-        KumaKind::Pawn => Some(KumaKind::BearsEyes),
-        KumaKind::ViolentBear => Some(KumaKind::GreatBear),
-        KumaKind::UprightBear | KumaKind::RunningBear => Some(KumaKind::DashingBear),
-        KumaKind::BearSoldier => Some(KumaKind::MightyBear),
-        KumaKind::King
-        | KumaKind::BearsEyes
-        | KumaKind::BlindBear
-        | KumaKind::GreatBear
-        | KumaKind::DashingBear
-        | KumaKind::MightyBear => None,
-    }
+
+    const PROMOTION: (Rule, &'static str) = ("KUMA-5.1", "compulsory promotion");
+
+    /// KUMA-3.2: the Pawn\'s double step.
+    const DOUBLE_STEP: Rule = "KUMA-3.2";
 }
 
 /// KUMA-3.1 with KUMA-5.1 — every move of the side to move by its pieces' own movement, each
-/// reaching the last rank carrying its compulsory promotion.
+/// reaching the last rank carrying its compulsory promotion ([`fide::ordinary_moves`]).
 fn ordinary_moves(setup: &Setup<KumaKind>, trace: &mut dyn Trace<KumaKind>) -> Vec<Move<KumaKind>> {
-    let us = setup.turn;
-    let mut moves = Vec::new();
-    for (from, piece) in setup.pieces().filter(|&(_, p)| p.colour == us) {
-        for to in walk(setup, from, Purpose::Move, trace) {
-            let mv = Move {
-                promotion: promotion(piece.kind, us, to, setup.shape),
-                ..Move::new(from, to)
-            };
-            if mv.promotion.is_some() {
-                trace.candidate(&mv, "KUMA-5.1", "compulsory promotion");
-            }
-            moves.push(mv);
-        }
-    }
-    moves
+    fide::ordinary_moves(setup, trace)
 }
 
 /// KUMA-3.2 — the Pawn's double step: a Pawn on its second rank may move two squares straight
@@ -352,7 +279,7 @@ fn pawn_double_steps(
     setup: &Setup<KumaKind>,
     trace: &mut dyn Trace<KumaKind>,
 ) -> Vec<Move<KumaKind>> {
-    crate::mailbox::pawn_double_steps(setup, KumaKind::Pawn, "KUMA-3.2", trace)
+    fide::pawn_double_steps(setup, KumaKind::Pawn, "KUMA-3.2", trace)
 }
 
 /// KUMA-6.1 — en passant, as FIDE: right after an enemy Pawn's double step, a Pawn that could
@@ -360,133 +287,44 @@ fn pawn_double_steps(
 /// the square it passed over (the e.p. square). The captured Pawn stands beside the capturing
 /// one, behind the e.p. square.
 fn en_passant(setup: &Setup<KumaKind>, trace: &mut dyn Trace<KumaKind>) -> Vec<Move<KumaKind>> {
-    crate::mailbox::en_passant(setup, KumaKind::Pawn, "KUMA-6.1", trace)
+    fide::en_passant(setup, KumaKind::Pawn, "KUMA-6.1", trace)
 }
 
-/// One castling of KUMA-4.1, described by its squares (on the castling side's first rank).
-struct CastlingSquares {
-    /// The partner: Running Bear for the short castling, Upright Bear for the long one.
-    partner: KumaKind,
-    /// File of the partner's corner (h or a).
-    partner_from: u8,
-    /// File the partner lands on (f or d).
-    partner_to: u8,
-    /// File the King passes over (f or d).
-    king_passes: u8,
-    /// File the King lands on (g or c).
-    king_to: u8,
-    /// Files strictly between King and partner, all of which must be empty.
-    between: &'static [u8],
-}
-
-/// KUMA-4.1 — the short castling: King e1–g1 with the Running Bear h1–f1 (Black on rank 8).
-const SHORT: CastlingSquares = CastlingSquares {
-    partner: KumaKind::RunningBear,
-    partner_from: 7,
-    partner_to: 5,
-    king_passes: 5,
-    king_to: 6,
-    between: &[5, 6],
+/// KUMA-4.1 — castling, as FIDE, with a bear for the Rook: the short castling, King e1–g1 with
+/// the Running Bear h1–f1, and the long one, King e1–c1 with the Upright Bear a1–d1 (Black on
+/// rank 8). Written as the King's move (`e1g1`, `e1c1`, KUMA-8.1).
+///
+/// KUMA-4.3 — castling rights are lost as FIDE says ([`fide::update_castling_rights`]): both
+/// when the King moves (castling included); one when that castling's partner leaves its
+/// corner, or when anything lands on that corner (capturing the partner there).
+const CASTLING: Castling<KumaKind> = Castling {
+    king_file: 4,
+    short: Wing {
+        partner: |kind| kind == KumaKind::RunningBear,
+        corner: 7,
+        partner_to: 5,
+        king_to: 6,
+        between: &[5, 6],
+    },
+    long: Wing {
+        partner: |kind| kind == KumaKind::UprightBear,
+        corner: 0,
+        partner_to: 3,
+        king_to: 2,
+        between: &[1, 2, 3],
+    },
+    rule: "KUMA-4.1",
+    conditions: "KUMA-4.2",
+    rights: "KUMA-4.3",
 };
-
-/// KUMA-4.1 — the long castling: King e1–c1 with the Upright Bear a1–d1 (Black on rank 8).
-const LONG: CastlingSquares = CastlingSquares {
-    partner: KumaKind::UprightBear,
-    partner_from: 0,
-    partner_to: 3,
-    king_passes: 3,
-    king_to: 2,
-    between: &[1, 2, 3],
-};
-
-/// The King's file before castling (e).
-const KING_FILE: u8 = 4;
 
 /// KUMA-4.2 — the conditions of castling, as FIDE: the side still has the right (neither King
 /// nor partner has moved, KUMA-4.3), King and partner stand on their start squares, every
 /// square between them is empty, the King is not in check, and it neither passes over nor lands
-/// on a square the enemy attacks. Written as the King's move (`e1g1`, `e1c1`, KUMA-8.1).
-/// Each castling is reported to `trace` as a candidate, or as refused with the first condition
-/// it fails.
+/// on a square the enemy attacks ([`fide::castlings`]). Each castling is reported to `trace` as
+/// a candidate, or as refused with the first condition it fails.
 fn castlings(setup: &Setup<KumaKind>, trace: &mut dyn Trace<KumaKind>) -> Vec<Move<KumaKind>> {
-    let us = setup.turn;
-    let rank = first_rank(us, setup.shape);
-    let rights = setup.castling[us];
-    let mut moves = Vec::new();
-    for (has_right, c) in [(rights.short, &SHORT), (rights.long, &LONG)] {
-        let mv = Move::new(Square::new(KING_FILE, rank), Square::new(c.king_to, rank));
-        match castling_refusal(setup, has_right, c) {
-            None => {
-                trace.candidate(&mv, "KUMA-4.1", "castling");
-                moves.push(mv);
-            }
-            Some((rule, why)) => trace.refused(&mv, rule, why),
-        }
-    }
-    moves
-}
-
-/// KUMA-4.2, KUMA-4.3 — the first condition of castling `c` that the side to move fails, if any,
-/// checked in the order of [`castlings`].
-fn castling_refusal(
-    setup: &Setup<KumaKind>,
-    has_right: bool,
-    c: &CastlingSquares,
-) -> Option<(Rule, Why<KumaKind>)> {
-    let us = setup.turn;
-    let them = us.other();
-    let on_rank = |file: u8| Square::new(file, first_rank(us, setup.shape));
-    if !has_right {
-        return Some(("KUMA-4.3", Why::NoCastlingRight));
-    }
-    if setup.piece_at(on_rank(KING_FILE)) != Some(Piece::new(us, KumaKind::King)) {
-        return Some(("KUMA-4.2", Why::NotInPlace(on_rank(KING_FILE))));
-    }
-    if setup.piece_at(on_rank(c.partner_from)) != Some(Piece::new(us, c.partner)) {
-        return Some(("KUMA-4.2", Why::NotInPlace(on_rank(c.partner_from))));
-    }
-    if let Some(&f) = c
-        .between
-        .iter()
-        .find(|&&f| setup.piece_at(on_rank(f)).is_some())
-    {
-        return Some(("KUMA-4.2", Why::PathBlocked(on_rank(f))));
-    }
-    if is_attacked(setup, on_rank(KING_FILE), them) {
-        return Some(("KUMA-4.2", Why::InCheck));
-    }
-    if is_attacked(setup, on_rank(c.king_passes), them) {
-        return Some(("KUMA-4.2", Why::PassesAttacked(on_rank(c.king_passes))));
-    }
-    if is_attacked(setup, on_rank(c.king_to), them) {
-        return Some(("KUMA-4.2", Why::LandsAttacked(on_rank(c.king_to))));
-    }
-    None
-}
-
-/// KUMA-4.3 — when castling rights are lost: a side loses both when its King moves (castling
-/// included); it loses one when that castling's partner leaves its corner, or when anything
-/// lands on that corner (capturing the partner there).
-fn update_castling_rights(
-    setup: &mut Setup<KumaKind>,
-    mv: &Move<KumaKind>,
-    mover: Piece<KumaKind>,
-) {
-    if mover.kind == KumaKind::King {
-        setup.castling[mover.colour].short = false;
-        setup.castling[mover.colour].long = false;
-    }
-    for colour in Colour::ALL {
-        let rank = first_rank(colour, setup.shape);
-        let short_corner = Square::new(SHORT.partner_from, rank);
-        let long_corner = Square::new(LONG.partner_from, rank);
-        if mv.from == short_corner || mv.to == short_corner {
-            setup.castling[colour].short = false;
-        }
-        if mv.from == long_corner || mv.to == long_corner {
-            setup.castling[colour].long = false;
-        }
-    }
+    fide::castlings(setup, &CASTLING, trace)
 }
 
 /// KUMA-7.4 — the Blind Bear win: the side that just moved has a Blind Bear on its last rank.
@@ -506,84 +344,20 @@ fn is_blind_bear_arrival(setup: &Setup<KumaKind>, mv: &Move<KumaKind>) -> bool {
         && mv.to.rank() == last_rank(us, setup.shape)
 }
 
-/// Plays a move found by this generator on a copy of the setup: moves the piece (promoting it
-/// as the move says), takes what it captures (en passant: the Pawn behind the e.p. square),
-/// moves the castling partner, and updates rights (KUMA-4.3), the e.p. square, the clocks and
-/// the side to move.
-fn play(setup: &Setup<KumaKind>, mv: &Move<KumaKind>) -> Setup<KumaKind> {
-    let mut next = setup.clone();
-    let us = setup.turn;
-    let Some(mover) = setup.piece_at(mv.from) else {
-        // Not a move of this position; `play_unchecked` may return anything then.
-        return next;
-    };
-    let mut captured = setup.piece_at(mv.to).is_some();
-
-    // KUMA-6.1: a Pawn moving diagonally onto the e.p. square takes the Pawn behind it.
-    if mover.kind == KumaKind::Pawn
-        && Some(mv.to) == setup.ep_square
-        && mv.from.file() != mv.to.file()
-    {
-        next.set(Square::new(mv.to.file(), mv.from.rank()), None);
-        captured = true;
-    }
-
-    // KUMA-4.1: a King moving two files is castling; its partner jumps to the other side.
-    if mover.kind == KumaKind::King && mv.from.file().abs_diff(mv.to.file()) == 2 {
-        let c = if mv.to.file() > mv.from.file() {
-            &SHORT
-        } else {
-            &LONG
-        };
-        let rank = mv.from.rank();
-        next.set(Square::new(c.partner_from, rank), None);
-        next.set(
-            Square::new(c.partner_to, rank),
-            Some(Piece::new(us, c.partner)),
-        );
-    }
-
-    // The move itself, with the promotion the move carries (KUMA-5.1).
-    let kind = mv.promotion.unwrap_or(mover.kind);
-    next.set(mv.from, None);
-    next.set(mv.to, Some(Piece::new(us, kind)));
-
-    update_castling_rights(&mut next, mv, mover);
-    next.ep_square = ep_square_after(mv, mover);
-    update_clocks(&mut next, mover, captured);
-    next.turn = us.other();
-    next
-}
-
+/// Plays a move found by this generator on a copy of the setup ([`fide::play`]): moves the piece,
+/// with the promotion the move carries (KUMA-5.1); a Pawn moving diagonally onto the e.p. square
+/// takes the Pawn behind it (KUMA-6.1); a King moving two files castles, its partner jumping to
+/// the square the King passed over (KUMA-4.1); the rights are updated (KUMA-4.3).
+///
 /// KUMA-6.1 — the e.p. square after a move: the square a Pawn passed over with its double step
 /// (after every double step, whether or not an enemy Pawn could take e.p. — the usual FEN
 /// convention); no e.p. square after any other move.
-fn ep_square_after(mv: &Move<KumaKind>, mover: Piece<KumaKind>) -> Option<Square> {
-    let is_double_step = mover.kind == KumaKind::Pawn
-        && mv.from.file() == mv.to.file()
-        && mv.from.rank().abs_diff(mv.to.rank()) == 2;
-    if is_double_step {
-        Some(Square::new(
-            mv.from.file(),
-            (mv.from.rank() + mv.to.rank()) / 2,
-        ))
-    } else {
-        None
-    }
-}
-
+///
 /// KUMA-7.5 — the clocks: the half-move clock starts again at 0 after a Pawn move or a capture
 /// and counts up by one after any other move (a bear promoting without capture included, a
 /// \[reading\]); the full-move number goes up by one after Black's move.
-fn update_clocks(setup: &mut Setup<KumaKind>, mover: Piece<KumaKind>, captured: bool) {
-    if mover.kind == KumaKind::Pawn || captured {
-        setup.halfmove_clock = 0;
-    } else {
-        setup.halfmove_clock = setup.halfmove_clock.saturating_add(1);
-    }
-    if mover.colour == Colour::Black {
-        setup.fullmove_number = setup.fullmove_number.saturating_add(1);
-    }
+fn play(setup: &Setup<KumaKind>, mv: &Move<KumaKind>) -> Setup<KumaKind> {
+    fide::play(setup, &CASTLING, mv)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -628,14 +402,7 @@ impl Reference {
         {
             return true;
         }
-        let after = play(setup, mv);
-        if !in_check(&after, setup.turn) {
-            return true;
-        }
-        if trace.listening() {
-            trace.refused(mv, "KUMA-7.1", king_attacked(&after, setup.turn));
-        }
-        false
+        fide::keeps_king_safe(setup, &CASTLING, mv, "KUMA-7.1", trace)
     }
 
     /// KUMA-7.7 — no moves once the game is over by the Blind Bear; otherwise every candidate
@@ -661,21 +428,9 @@ impl Reference {
     }
 }
 
-/// KUMA-7.1 — the reason a move was illegal: `colour`'s King and the pieces attacking it.
-fn king_attacked(setup: &Setup<KumaKind>, colour: Colour) -> Why<KumaKind> {
-    let king = setup
-        .pieces()
-        .find(|&(_, p)| p == Piece::new(colour, KumaKind::King))
-        .map_or(Square::new(0, 0), |(sq, _)| sq);
-    Why::LeavesKingAttacked {
-        king,
-        by: attackers(setup, king, colour.other()),
-    }
-}
-
 impl Generator<Kuma> for Reference {
-    fn name(&self) -> &'static str {
-        "reference"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Reference
     }
 
     fn switches(&self) -> &KumaSwitches {

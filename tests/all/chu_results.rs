@@ -7,13 +7,16 @@
 use super::chu_bitboard::every_switch;
 use super::perft_hash::chu_positions;
 use fairyspec::chu::{Chu, ChuKind, ChuSwitches};
-use fairyspec::{Game, Generator, Move, Outcome, Position};
+use fairyspec::{Game, Generator, GeneratorKind, Move, Outcome, Position};
 
 /// A generator that hands everything to `inner` except the count by result, which it leaves to
 /// the trait's generic default.
 struct Generic(Box<dyn Generator<Chu>>);
 
 impl Generator<Chu> for Generic {
+    fn kind(&self) -> GeneratorKind {
+        self.0.kind()
+    }
     fn name(&self) -> &'static str {
         "generic"
     }

@@ -5,7 +5,7 @@
 use fairyspec::check::CheckGame;
 use fairyspec::kuma::rules::piece_moves;
 use fairyspec::kuma::{Kuma, KumaKind, KumaSwitches};
-use fairyspec::{Colour, Game, Generator, Move, Outcome, Position, Reason};
+use fairyspec::{Colour, Game, Generator, GeneratorKind, Move, Outcome, Position, Reason};
 
 /// A planted bug; each is a mistake a real generator could make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,8 +34,11 @@ pub enum Bug {
 pub struct Broken {
     pub inner: Box<dyn Generator<Kuma>>,
     pub bug: Bug,
-    /// What [`Generator::name`] says: `broken`, or `reference` to be judged as the reference is.
+    /// What [`Generator::name`] says: `broken`, or `reference`.
     pub name: &'static str,
+    /// What [`Generator::kind`] says: the generic checks judge a bitboard generator by the
+    /// reference and the reference by the bitboard generator.
+    pub kind: GeneratorKind,
 }
 
 impl Broken {
@@ -44,6 +47,7 @@ impl Broken {
             inner: Kuma::reference(&KumaSwitches::default()),
             bug,
             name: "broken",
+            kind: GeneratorKind::Bitboard,
         }
     }
 
@@ -52,6 +56,7 @@ impl Broken {
     pub fn posing_as_reference(bug: Bug) -> Broken {
         Broken {
             name: "reference",
+            kind: GeneratorKind::Reference,
             ..Broken::new(bug)
         }
     }
@@ -62,6 +67,9 @@ pub fn is_en_passant(pos: &Position<Kuma>, mv: &Move<KumaKind>) -> bool {
 }
 
 impl Generator<Kuma> for Broken {
+    fn kind(&self) -> GeneratorKind {
+        self.kind
+    }
     fn name(&self) -> &'static str {
         self.name
     }

@@ -35,8 +35,8 @@ impl Bitboard {
 }
 
 impl Generator<Chess> for Bitboard {
-    fn name(&self) -> &'static str {
-        "bitboard"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Bitboard
     }
 
     fn switches(&self) -> &ChessSwitches {

@@ -13,7 +13,7 @@
 //! chu`): start perft(5) = 109,394,035 leaves in 1.0–1.1 s (about 100 M leaves/s). Three things
 //! were measured on the way: the first version (every slide a ray walk with a bit scan) took
 //! 1.5 s; counting slides at the last ply by line-occupancy lookups (see
-//! [`super::tables::LINE_ATT`]) took 1.9 s in a run on a busier machine, so it gained nothing
+//! [`super::lines::LINE_ATT`]) took 1.9 s in a run on a busier machine, so it gained nothing
 //! measurable on the start position (where most pieces are blocked; it was kept, being as fast
 //! and branch-free); the large gain was the population count: Rust's x86-64
 //! baseline has no `POPCNT`, and a software count was most of the counting time (perf), so

@@ -1,10 +1,10 @@
 //! [`Board`]: the bitboard position, conversion to and from [`Setup`], and playing a move.
 
 use super::bb::Bb;
+use super::lines::{line_pos, LINES_N, LINE_INDEX};
 use super::steps::{PER_PIECE, STEP_DIRS};
 use super::tables::{
-    line_pos, FLAGS, KINDS, KIND_OF, LINES_N, LINE_INDEX, LION, NONE, PAWN_GB, PAWN_LANCE,
-    PROMOTES, PROMOTES_TO, ROYAL,
+    FLAGS, KINDS, KIND_OF, LION, NONE, PAWN_GB, PAWN_LANCE, PROMOTES, PROMOTES_TO, ROYAL,
 };
 use crate::chu::{ChuKind, SHAPE};
 use crate::{Colour, Piece, Setup, Square};
@@ -63,7 +63,7 @@ pub struct Board {
     pub pawn_gb: Bb,
     pub pawn_lance: Bb,
     /// Each side's occupancy of the 70 lines (ranks, files, diagonals; see
-    /// [`super::tables::LINE_INDEX`]), for counting slider moves by table lookup.
+    /// [`super::lines::LINE_INDEX`]), for counting slider moves by table lookup.
     pub lines: [[u16; LINES_N]; 2],
     /// `steps[colour][d]`: the pieces of `colour` that step in direction `d`.
     pub steps: [[Bb; 8]; 2],

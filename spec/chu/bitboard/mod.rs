@@ -7,6 +7,7 @@
 //! - [`bb`]: the 144-square set type (three 48-bit words; why, and what was measured);
 //! - [`tables`]: rays, leaper sets of every kind and colour, slide directions, zones, flags —
 //!   all computed at compile time;
+//! - [`lines`]: the line occupancy tables for counting slides by lookup;
 //! - `board`: the position as bitboards plus a mailbox, conversion to and from
 //!   [`crate::Setup`], playing a move (copy-make);
 //! - `movegen`: attacks, lion powers, the counter-strike rule, promotion, one generator that
@@ -31,6 +32,7 @@
 pub mod bb;
 mod board;
 mod end;
+pub mod lines;
 mod lions;
 mod movegen;
 mod perft;
@@ -97,8 +99,8 @@ fn from_move(mv: &Move<ChuKind>) -> Option<Mv> {
 }
 
 impl Generator<Chu> for Bitboard {
-    fn name(&self) -> &'static str {
-        "bitboard"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Bitboard
     }
 
     fn switches(&self) -> &ChuSwitches {

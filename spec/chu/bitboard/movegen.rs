@@ -4,13 +4,16 @@
 
 use super::bb::{for_squares, Bb};
 use super::board::{Board, EMPTY};
+use super::lines::{
+    LAST_LINE, LINE_ATT, LINE_DIRS, LINE_INDEX, LINE_POS, LINE_TYPES, LINE_VALID, SIDE_MASK,
+    ZONE_LINE,
+};
 use super::lions::{self, lion_moves, may_take_far_lion};
 pub use super::sink::{Counter, Emit, Rules, Sink};
 use super::steps::{shift, JUMPS, JUMP_CLASS};
 use super::tables::{
-    is_positive, FLAGS, LAST_LINE, LAST_RANK, LEAP, LINE_ATT, LINE_DIRS, LINE_INDEX, LINE_POS,
-    LINE_TYPES, LINE_VALID, LION, LION_DIRS, LION_POWER, N, NEIGHBOUR, NONE, PAWN, PROMOTES, RAYS,
-    S, SIDE_MASK, SLIDE, ZONE, ZONE_LINE,
+    is_positive, FLAGS, LAST_RANK, LEAP, LION, LION_DIRS, LION_POWER, N, NEIGHBOUR, NONE, PAWN,
+    PROMOTES, RAYS, S, SLIDE, ZONE,
 };
 use crate::chu::CounterStrike;
 
@@ -222,7 +225,7 @@ impl Board {
 
     /// The number of legal moves (no game-over test): what [`Board::generate`] would emit,
     /// counted the fast way for perft's last ply. Slides are counted by one table lookup per
-    /// line type on the line occupancies ([`super::tables::LINE_ATT`]) instead of walking rays;
+    /// line type on the line occupancies ([`super::lines::LINE_ATT`]) instead of walking rays;
     /// steps, jumps and lions as in `generate`. A position with a counter-strike square (rare)
     /// is counted through `generate`.
     ///

@@ -22,6 +22,17 @@
 //! without playing it ([`super::lions::After`]).
 //!
 //! Measured (callgrind, `fairyspec perft chu 4 --count results`): see [`super::bb`].
+//!
+//! Tried and not kept (callgrind, `perft_counting` by result to depth 4 on the second and third
+//! positions with several lions of the Chu bench, which take 1,184 M and 1,034 M instructions
+//! here; there about one lion judged by L2 is counted again per move, half the instructions, a
+//! fifth in L2's judgements): reading a narrower set of squares for such a lion (around each
+//! lion it may take, and along each line only up to the first piece farther than two squares)
+//! 1,191 M and 1,041 M — the extra slides cost what the fewer recounts save; on top of that,
+//! keeping L2's judgements made on the parent for the moves that leave the squares they read
+//! unchanged (the protector and the squares between it and the lion where protected), through
+//! the lion's own count or through its count less the barred captures, 1,299–1,376 M and
+//! 1,064–1,181 M — the bookkeeping costs more than the judgements it saves.
 
 use super::bb::{for_squares, Bb};
 use super::board::{Board, Mv};

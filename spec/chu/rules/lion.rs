@@ -4,16 +4,10 @@
 //! what the Horned Falcon and the Soaring Eagle have on their own rays; they are not lions for
 //! the lion-trading rules (a Falcon capturing a lion is a non-lion capturing a lion).
 
-use super::{attacks, is_attacked, piece_moves_traced, play, FORWARD, FORWARD_LEFT, FORWARD_RIGHT};
+use super::{attacks, is_attacked, piece_moves_traced, play, EAGLE_RAYS, FALCON_RAYS};
 use crate::chu::{ChuKind, ChuSwitches, CounterStrike, KirinRecapture, LionProtection};
 use crate::trace::{Trace, Why};
 use crate::{Move, Offset, Piece, Setup, Square, Via};
-
-/// CHU-3.6 — the Soaring Eagle's lion rays: the two forward diagonals.
-pub(crate) const EAGLE_RAYS: [Offset; 2] = [FORWARD_LEFT, FORWARD_RIGHT];
-
-/// CHU-3.6 — the Horned Falcon's lion ray: straight forward.
-pub(crate) const FALCON_RAYS: [Offset; 1] = [FORWARD];
 
 /// The eight one-square directions of a lion's legs.
 const LEGS: [Offset; 8] = [

@@ -49,8 +49,8 @@ fn to_move(m: &Mv, via: &[u8]) -> Move<CongoKind> {
 }
 
 impl Generator<Congo> for Bitboard {
-    fn name(&self) -> &'static str {
-        "bitboard"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Bitboard
     }
 
     fn switches(&self) -> &CongoSwitches {

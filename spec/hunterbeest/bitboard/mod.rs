@@ -64,8 +64,8 @@ impl Bitboard {
 }
 
 impl Generator<Hunterbeest> for Bitboard {
-    fn name(&self) -> &'static str {
-        "bitboard"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Bitboard
     }
 
     fn switches(&self) -> &HunterbeestSwitches {

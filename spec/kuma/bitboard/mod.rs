@@ -64,8 +64,8 @@ fn to_move(board: &Board, m: Mv) -> Move<KumaKind> {
 }
 
 impl Generator<Kuma> for Bitboard {
-    fn name(&self) -> &'static str {
-        "bitboard"
+    fn kind(&self) -> crate::GeneratorKind {
+        crate::GeneratorKind::Bitboard
     }
 
     fn switches(&self) -> &KumaSwitches {

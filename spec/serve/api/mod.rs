@@ -365,7 +365,10 @@ pub fn perft_doc<G: Game>(
     let limits = Limits {
         deadline: (start + budget.perft_time).min(deadline),
         max_nodes: budget.perft_nodes,
-        leaf_depth: if gen.name() == "bitboard" { 3 } else { 1 },
+        leaf_depth: match gen.kind() {
+            crate::GeneratorKind::Bitboard => 3,
+            crate::GeneratorKind::Reference => 1,
+        },
     };
     let divide = divide_within(gen, pos, depth, &limits).map_err(|stopped| match stopped {
         Stopped::Nodes { max } => ApiError::bad(format!(
