@@ -1,6 +1,7 @@
-//! The seed's 3×3 move diagrams: a second, independent description of a piece.
+//! The 3×3 move diagrams of Derzhanski's *Kuma Chess* page: a second, independent description of a
+//! piece.
 //!
-//! The Kuma seed draws each piece as three rows of three cells, the top row on the owner's
+//! The page draws each piece as three rows of three cells, the top row on the owner's
 //! forward side, the centre cell the piece itself:
 //!
 //! | cell | meaning |
@@ -11,8 +12,8 @@
 //! | `☼` | the piece (the centre, and only the centre) |
 //!
 //! Rows and columns are the owner's: for Black the top row points down the board and the left
-//! column towards the h-file. A diagram is a map from each of the eight directions to a [`Range`]; directions it does not
-//! move in are absent. Every move both moves and captures.
+//! column towards the h-file. A diagram is a map from each of the eight directions to a [`Range`];
+//! directions it does not move in are absent. Every move both moves and captures.
 //!
 //! # Examples
 //!
@@ -211,7 +212,7 @@ impl Diagram {
         Ok(Diagram { ranges })
     }
 
-    /// The three rows, forward row first, in the seed's characters.
+    /// The three rows, forward row first, in the page's characters.
     pub fn rows(&self) -> [String; 3] {
         let mut rows: [String; 3] = Default::default();
         for (row, text) in rows.iter_mut().enumerate() {
@@ -272,7 +273,7 @@ mod tests {
     use crate::kuma::DIAGRAMS;
 
     #[test]
-    fn seed_diagrams_parse_and_redraw() {
+    fn kuma_diagrams_parse_and_redraw() {
         for (kind, rows) in DIAGRAMS {
             let d = parse(*rows).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
             assert_eq!(d.rows().map(|r| r), rows.map(String::from), "{kind:?}");

@@ -1,7 +1,7 @@
 //! The squares a Betza piece reaches on a board: the oracle the piece property tests hold each
 //! reference generator to.
 //!
-//! The rules are the ones every seed assumes (KUMA-3.1, KUMA-3.13):
+//! The rules are the ones every source assumes (KUMA-3.1, KUMA-3.13):
 //!
 //! - a step or leap (range 1) lands on an empty square unless the part is capture-only (`c`), or
 //!   on an enemy piece unless the part is move-only (`m`); what it jumps over does not matter;

@@ -1,10 +1,11 @@
 //! # Betza notation: piece moves as text
 //!
-//! Ralph Betza's *funny notation* describes how a fairy piece moves with a few letters. The seeds
-//! and the rules briefs give every piece in this form (Kuma's Great Bear is `fR+sbW+fB`); this
-//! module reads those strings ([`parse()`]), draws the squares they reach on a board
-//! ([`expand()`]), and reads the seed's 3×3 move pictures ([`diagram`]). The tests hold each
-//! game's reference generator to these descriptions; no generator uses this module.
+//! Ralph Betza's *funny notation* describes how a fairy piece moves with a few letters. The
+//! sources' pages and SPEC.md give every piece in this form (Kuma's Great Bear is `fR+sbW+fB`);
+//! this module reads those strings ([`parse()`]), draws the squares they reach on a board
+//! ([`expand()`]), and reads the 3×3 move pictures of Derzhanski's Kuma Chess page ([`diagram`]).
+//! The tests hold each game's reference generator to these descriptions; no generator uses this
+//! module.
 //!
 //! ## Atoms: the basic moves
 //!
@@ -72,8 +73,8 @@
 //! ## Parts
 //!
 //! A piece is a sequence of parts, each `prefix atom range`, written one after the other (`NC`,
-//! `fRsW2bWfB`) or with `+` between them as the Kuma seed does (`fR+sW2+bW+fB`). Both read the
-//! same; [`Betza`]'s `Display` writes the `+` form.
+//! `fRsW2bWfB`) or with `+` between them as Derzhanski's Kuma Chess page does (`fR+sW2+bW+fB`).
+//! Both read the same; [`Betza`]'s `Display` writes the `+` form.
 //!
 //! ## Moves on a board
 //!
@@ -400,8 +401,8 @@ impl fmt::Display for Part {
 
 /// A parsed Betza string: a non-empty list of [`Part`]s whose moves add up.
 ///
-/// `Display` writes the parts joined by `+`, the way the Kuma seed prints them; parsing that text
-/// gives the same value back.
+/// `Display` writes the parts joined by `+`, the way Derzhanski's Kuma Chess page prints them;
+/// parsing that text gives the same value back.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Betza {
     pub(crate) parts: Vec<Part>,

@@ -383,7 +383,7 @@ mod tests {
     }
 
     #[test]
-    fn every_seed_string_round_trips() {
+    fn every_kuma_string_round_trips() {
         for (kind, text) in BETZA {
             let b = parse(text).unwrap_or_else(|e| panic!("{kind:?} {text}: {e}"));
             assert_eq!(b.to_string(), *text, "{kind:?}");
@@ -519,7 +519,7 @@ mod tests {
             leaps("vN"),
             sorted(vec![(-1, -2), (-1, 2), (1, -2), (1, 2)])
         );
-        // Hunterbeest's Hartebeest vCsN: (±1,±3) and (±2,±1), as the rules brief lists it.
+        // Hunterbeest's Hartebeest vCsN: (±1,±3) and (±2,±1), as SPEC.md lists it (BHB-3).
         assert_eq!(
             leaps("vCsN"),
             sorted(vec![
@@ -570,7 +570,7 @@ mod tests {
 
     #[test]
     fn the_other_games_strings_read_as_their_briefs_say() {
-        // Number of directions (leaps) per piece, counted from the words of the rules briefs
+        // Number of directions (leaps) per piece, counted from the words of SPEC.md
         // (hunterbeest.md, chu.md), not from this parser.
         let cases = [
             ("fRbB", 3),  // Hunter: straight forward; both backward diagonals

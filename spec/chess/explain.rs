@@ -7,18 +7,13 @@ use crate::trace::{Rule, Trace};
 use crate::{Move, Position, Reason, Setup, Square};
 
 impl Explain for Chess {
-    const RULES: RuleBook = RuleBook {
-        board: "CHESS-1.1",
-        movement: "CHESS-3.1",
-        range: None,
-        check: Some("CHESS-3.8"),
-        terminal: "CHESS-7.7",
-        promotion: None,
-        drowning: None,
-        promotion_text: "CORE-1.3",
-        notation: "CORE-1.3",
-        counting: None,
-    };
+    const RULES: RuleBook = RuleBook::chess_family(
+        "CHESS-1.1",
+        "CHESS-3.1",
+        None,
+        Some("CHESS-3.8"),
+        "CHESS-7.7",
+    );
 
     fn traced_legal_moves(
         _switches: &ChessSwitches,
@@ -36,13 +31,10 @@ impl Explain for Chess {
         rules::piece_moves_traced(setup, from, trace);
     }
 
-    fn outcome_rule(reason: Reason) -> Rule {
-        match reason {
-            Reason::Checkmate => "CHESS-7.2",
-            Reason::Stalemate => "CHESS-7.3",
-            Reason::FiftyMoveClaim => "CHESS-7.5",
-            Reason::ThreefoldClaim => "CHESS-7.6",
-            _ => "CHESS-7.7",
-        }
-    }
+    const OUTCOME_RULES: &'static [(Reason, Rule)] = &[
+        (Reason::Checkmate, "CHESS-7.2"),
+        (Reason::Stalemate, "CHESS-7.3"),
+        (Reason::FiftyMoveClaim, "CHESS-7.5"),
+        (Reason::ThreefoldClaim, "CHESS-7.6"),
+    ];
 }

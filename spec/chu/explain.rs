@@ -2,11 +2,11 @@
 //! that the explanations cite beside the generator's own (the end of the game: [`rules::end`]).
 //! Its names for squares and sides are the game's own ([`crate::Game::square_name`]).
 
-use super::{rules, Chu, ChuKind, ChuSwitches};
-use crate::explain::{Explain, RuleBook};
+use super::{rules, Chu, ChuKind};
+use crate::explain::{traced_by_reference, Explain, RuleBook};
 use crate::moves::ParseMoveError;
-use crate::trace::{Rule, Trace};
-use crate::{Move, Position, Reason, Setup, Square};
+use crate::trace::Rule;
+use crate::{Move, Reason};
 
 impl Explain for Chu {
     const RULES: RuleBook = RuleBook {
@@ -22,17 +22,7 @@ impl Explain for Chu {
         counting: Some("CHU-9.5"),
     };
 
-    fn traced_legal_moves(
-        switches: &ChuSwitches,
-        pos: &Position<Chu>,
-        trace: &mut dyn Trace<ChuKind>,
-    ) -> Vec<Move<ChuKind>> {
-        rules::Reference::new(*switches).legal_moves_traced(pos, trace)
-    }
-
-    fn traced_piece_moves(setup: &Setup<ChuKind>, from: Square, trace: &mut dyn Trace<ChuKind>) {
-        rules::piece_moves_traced(setup, from, trace);
-    }
+    traced_by_reference!(rules);
 
     fn outcome_rule(reason: Reason) -> Rule {
         rules::end::outcome_rule(reason)

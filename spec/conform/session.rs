@@ -239,8 +239,10 @@ impl Session {
     }
 }
 
+/// Both protocols spoken over a session (UCI, XBoard) end with `quit`: a session asks for it
+/// when it goes, then kills the engine if it has not quit.
 impl Drop for Session {
     fn drop(&mut self) {
-        kill(&mut self.child);
+        self.close("quit");
     }
 }

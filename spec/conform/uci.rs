@@ -193,12 +193,6 @@ pub fn parse_uci_perft(
     Ok(EngineDivide { moves, total })
 }
 
-impl Drop for UciEngine {
-    fn drop(&mut self) {
-        self.session.close("quit");
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

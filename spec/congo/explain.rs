@@ -1,11 +1,11 @@
 //! [`Explain`] for Congo: its reference generator run with a trace, and the rule IDs of SPEC.md
 //! that the explanations cite beside the generator's own (the end of the game, CONGO-6).
 
-use super::{rules, Congo, CongoKind, CongoSwitches};
-use crate::explain::{Explain, RuleBook};
+use super::{rules, Congo, CongoKind};
+use crate::explain::{traced_by_reference, Explain, RuleBook};
 use crate::moves::ParseMoveError;
-use crate::trace::{Rule, Trace};
-use crate::{Move, Position, Reason, Setup, Square};
+use crate::trace::Rule;
+use crate::{Move, Reason};
 
 impl Explain for Congo {
     const RULES: RuleBook = RuleBook {
@@ -21,30 +21,13 @@ impl Explain for Congo {
         counting: Some("CONGO-8.2"),
     };
 
-    fn traced_legal_moves(
-        switches: &CongoSwitches,
-        pos: &Position<Congo>,
-        trace: &mut dyn Trace<CongoKind>,
-    ) -> Vec<Move<CongoKind>> {
-        rules::Reference::new(*switches).legal_moves_traced(pos, trace)
-    }
+    traced_by_reference!(rules);
 
-    fn traced_piece_moves(
-        setup: &Setup<CongoKind>,
-        from: Square,
-        trace: &mut dyn Trace<CongoKind>,
-    ) {
-        rules::piece_moves_traced(setup, from, trace);
-    }
-
-    fn outcome_rule(reason: Reason) -> Rule {
-        match reason {
-            Reason::LionCaptured => "CONGO-6.1",
-            Reason::NoLegalMove => "CONGO-6.3",
-            Reason::BareLions => "CONGO-6.4",
-            _ => "CONGO-6.6",
-        }
-    }
+    const OUTCOME_RULES: &'static [(Reason, Rule)] = &[
+        (Reason::LionCaptured, "CONGO-6.1"),
+        (Reason::NoLegalMove, "CONGO-6.3"),
+        (Reason::BareLions, "CONGO-6.4"),
+    ];
 
     /// CONGO-7.1: also mindsports' `d2-e3`, `a2-c4-c6x`.
     fn read_move(text: &str) -> Result<Move<CongoKind>, ParseMoveError> {

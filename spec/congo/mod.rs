@@ -137,10 +137,10 @@ pub struct CongoSwitches {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MonkeyReentry {
-    /// Default: only where a move starts and ends counts, so the monkey ended two turns in a row
-    /// in the river and drowns. Sources: mindsports.nl (Freeling's site: the monkey "drowns if
-    /// and only if it ends two consecutive turns in the river"; the seed repeats it), and two later
-    /// implementations.
+    /// Default: only where a move starts and ends counts, so the monkey ended two turns in a row in
+    /// the river and drowns. Sources: mindsports.nl (Freeling's site: the monkey "drowns if and
+    /// only if it ends two consecutive turns in the river"; the Czech Wikipedia article repeats
+    /// it), and two later implementations.
     #[default]
     Drowns,
     /// Alternative: landing on land mid-chain counts as leaving the river, so the monkey

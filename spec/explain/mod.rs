@@ -56,6 +56,30 @@ use describe::{direction_name, line_phrase, unit};
 use serde::Serialize;
 use std::fmt;
 
+/// The two traced walks of [`Explain`] (`traced_legal_moves`, `traced_piece_moves`) for a game
+/// whose reference module `$rules` has a `Reference::new(switches)` with `legal_moves_traced` and a
+/// free `piece_moves_traced`: written inside the game's `impl Explain`.
+macro_rules! traced_by_reference {
+    ($rules:ident) => {
+        fn traced_legal_moves(
+            switches: &Self::Switches,
+            pos: &$crate::Position<Self>,
+            trace: &mut dyn $crate::trace::Trace<Self::Kind>,
+        ) -> Vec<$crate::Move<Self::Kind>> {
+            $rules::Reference::new(*switches).legal_moves_traced(pos, trace)
+        }
+
+        fn traced_piece_moves(
+            setup: &$crate::Setup<Self::Kind>,
+            from: $crate::Square,
+            trace: &mut dyn $crate::trace::Trace<Self::Kind>,
+        ) {
+            $rules::piece_moves_traced(setup, from, trace);
+        }
+    };
+}
+pub(crate) use traced_by_reference;
+
 /// A game whose reference generator can explain itself.
 pub trait Explain: Game {
     /// The rule IDs the explanations cite that no generator event carries.
@@ -78,8 +102,17 @@ pub trait Explain: Game {
         trace: &mut dyn Trace<Self::Kind>,
     );
 
-    /// The rule that ends a game for `reason`.
-    fn outcome_rule(reason: Reason) -> Rule;
+    /// The rule that ends a game for each reason the game has; a reason not listed cites
+    /// [`RuleBook::terminal`].
+    const OUTCOME_RULES: &'static [(Reason, Rule)] = &[];
+
+    /// The rule that ends a game for `reason`: by default its rule in [`Explain::OUTCOME_RULES`].
+    fn outcome_rule(reason: Reason) -> Rule {
+        Self::OUTCOME_RULES
+            .iter()
+            .find(|(r, _)| *r == reason)
+            .map_or(Self::RULES.terminal, |(_, rule)| rule)
+    }
 
     /// Reads move text in the game's own forms (default: CORE-1.3, `e2e4`, `a7a8m`).
     ///
@@ -142,6 +175,32 @@ fn why_words<G: Game>(why: &crate::trace::Why<G::Kind>) -> String {
 pub struct Cited {
     pub rule: String,
     pub text: String,
+}
+
+impl RuleBook {
+    /// The rules a game of chess's family cites: its own board, movement, range, check and
+    /// terminal rules; move and promotion text as CORE-1.3; no promotion by rule, no river, one
+    /// route per result.
+    pub const fn chess_family(
+        board: Rule,
+        movement: Rule,
+        range: Option<Rule>,
+        check: Option<Rule>,
+        terminal: Rule,
+    ) -> RuleBook {
+        RuleBook {
+            board,
+            movement,
+            range,
+            check,
+            terminal,
+            promotion: None,
+            drowning: None,
+            promotion_text: "CORE-1.3",
+            counting: None,
+            notation: "CORE-1.3",
+        }
+    }
 }
 
 impl Cited {

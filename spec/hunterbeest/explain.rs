@@ -2,48 +2,23 @@
 //! IDs of SPEC.md that the explanations cite beside the generator's own (the end of the game,
 //! BHB-6).
 
-use super::{rules, Hunterbeest, HunterbeestKind, HunterbeestSwitches};
-use crate::explain::{Explain, RuleBook};
-use crate::trace::{Rule, Trace};
-use crate::{Move, Position, Reason, Setup, Square};
+use super::{rules, Hunterbeest};
+use crate::explain::{traced_by_reference, Explain, RuleBook};
+use crate::trace::Rule;
+use crate::Reason;
 
 impl Explain for Hunterbeest {
-    const RULES: RuleBook = RuleBook {
-        board: "BHB-1.1",
-        movement: "BHB-3.1",
-        range: None,
-        check: Some("BHB-6.1"),
-        terminal: "BHB-6.6",
-        promotion: None,
-        drowning: None,
-        promotion_text: "CORE-1.3",
-        notation: "CORE-1.3",
-        counting: None,
-    };
+    const RULES: RuleBook =
+        RuleBook::chess_family("BHB-1.1", "BHB-3.1", None, Some("BHB-6.1"), "BHB-6.6");
 
-    fn traced_legal_moves(
-        switches: &HunterbeestSwitches,
-        pos: &Position<Hunterbeest>,
-        trace: &mut dyn Trace<HunterbeestKind>,
-    ) -> Vec<Move<HunterbeestKind>> {
-        rules::Reference::new(*switches).legal_moves_traced(pos, trace)
-    }
+    traced_by_reference!(rules);
 
-    fn traced_piece_moves(
-        setup: &Setup<HunterbeestKind>,
-        from: Square,
-        trace: &mut dyn Trace<HunterbeestKind>,
-    ) {
-        rules::piece_moves_traced(setup, from, trace);
-    }
-
-    fn outcome_rule(reason: Reason) -> Rule {
-        match reason {
-            Reason::Checkmate => "BHB-6.2",
-            Reason::Stalemate => "BHB-6.4",
-            Reason::Marriage | Reason::Taming => "BHB-6.3",
-            Reason::FiftyMoveClaim | Reason::ThreefoldClaim => "BHB-6.5",
-            _ => "BHB-6.6",
-        }
-    }
+    const OUTCOME_RULES: &'static [(Reason, Rule)] = &[
+        (Reason::Checkmate, "BHB-6.2"),
+        (Reason::Stalemate, "BHB-6.4"),
+        (Reason::Marriage, "BHB-6.3"),
+        (Reason::Taming, "BHB-6.3"),
+        (Reason::FiftyMoveClaim, "BHB-6.5"),
+        (Reason::ThreefoldClaim, "BHB-6.5"),
+    ];
 }

@@ -12,7 +12,7 @@
 //! The piece descriptions ([`BETZA`]) are kept here as data: the property tests hold the
 //! reference generator to them; neither generator reads them.
 //!
-//! **The start position is a reconstruction** (BHB-1.2): the seed's setup diagram was an image
+//! **The start position is a reconstruction** (BHB-1.2): Gilman's setup diagram was an image
 //! and is lost. [`START_ARRAY`] documents the evidence; any other array can be given as a FEN.
 //!
 //! ```
@@ -112,7 +112,7 @@ impl crate::Kind for HunterbeestKind {
 }
 
 impl HunterbeestKind {
-    /// BHB-4.1 — the kinds a Pawn may promote to, in the order of the rules brief: every piece
+    /// BHB-4.1 — the kinds a Pawn may promote to, in the order SPEC.md lists them: every piece
     /// of the array except King and Pawn, plus the Queen and the Gnu.
     pub const PROMOTIONS: [HunterbeestKind; 10] = [
         HunterbeestKind::Hunter,
@@ -134,9 +134,9 @@ impl HunterbeestKind {
 }
 
 /// Every piece's movement as a Betza string, owner-relative (`f` is towards the enemy), from the
-/// seed's words and the rules brief's table (BHB-3). The Pawn's double step and en passant are
-/// rules of their own (BHB-3.4). The Hinny and Cohinny have no string in the brief; theirs are
-/// written from the brief's offsets: `ffC` is the two narrow forward Camel leaps (±1, +3), `fsN`
+/// words of Gilman's page and SPEC.md's table (BHB-3). The Pawn's double step and en passant are
+/// rules of their own (BHB-3.4). The Hinny and Cohinny have no string in SPEC.md; theirs are
+/// written from SPEC.md's offsets: `ffC` is the two narrow forward Camel leaps (±1, +3), `fsN`
 /// the two wide forward Knight leaps (±2, +1), and so on.
 pub const BETZA: &[(HunterbeestKind, &str)] = &[
     (HunterbeestKind::King, "K"),
@@ -153,7 +153,7 @@ pub const BETZA: &[(HunterbeestKind, &str)] = &[
     (HunterbeestKind::Cohinny, "ffN+fsC+bbC+bsN"),
 ];
 
-/// BHB-1.2 — the start position, **reconstructed** (the seed's setup diagram is lost):
+/// BHB-1.2 — the start position, **reconstructed** (the setup diagram of Gilman's page is lost):
 ///
 /// ```text
 ///   a b c d e f g h i
@@ -167,7 +167,7 @@ pub const BETZA: &[(HunterbeestKind, &str)] = &[
 /// Hartebeest h1, Huntress i1; Pawns a2–i2. Black is White turned 180° (i8 holds White's a1
 /// kind), as in Hunterbeest and Wildebeest.
 ///
-/// Evidence (the rules brief): the board size is documented (the parent Bachelor Kamil, 9 × 8);
+/// Evidence (SPEC.md, BHB-1.2): the board size is documented (the parent Bachelor Kamil, 9 × 8);
 /// the King must stand on e and the five-way pieces in the corners, since they castle "exactly
 /// as with Rooks Queenside" with a King that needs three squares' room on each wing; the Hunter
 /// and Hawker stand on c and g, the four leapers on b, d, f, h. Guessed: which corner and wing
@@ -187,7 +187,7 @@ pub struct HunterbeestSwitches {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StalemateResult {
-    /// Default \[reading\]: a draw, as in FIDE chess (the seed says nothing).
+    /// Default \[reading\]: a draw, as in FIDE chess (Gilman's page says nothing).
     #[default]
     Draw,
     /// Wildebeest Chess's rule: the player who stalemates the other wins.
@@ -258,8 +258,8 @@ impl Game for Hunterbeest {
     /// BHB-2: the rules a position must satisfy.
     ///
     /// BHB-2.7: a position in which the side that just moved has its own Queen or Gnu next to its
-    /// King is a finished game (BHB-6.3), valid and terminal: the generators give it no moves and its
-    /// outcome is that side's win. The side *to move* having its Queen or Gnu next to its own
+    /// King is a finished game (BHB-6.3), valid and terminal: the generators give it no moves and
+    /// its outcome is that side's win. The side *to move* having its Queen or Gnu next to its own
     /// King is invalid: that side's previous move made the pair and won, so the game is over
     /// (`PositionErrorKind::AlreadyWon`).
     fn validate(

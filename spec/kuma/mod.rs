@@ -6,7 +6,7 @@
 //! - [`rules`]: the reference generator, one function per rule, read it beside SPEC.md.
 //! - [`bitboard`]: the optimized generator (shares only the types of this crate).
 //!
-//! The piece descriptions of the seed ([`BETZA`], [`DIAGRAMS`]) are kept here as data: the
+//! The piece descriptions of Derzhanski's page ([`BETZA`], [`DIAGRAMS`]) are kept here as data: the
 //! property tests hold the reference generator to them; neither generator reads them.
 
 pub mod bitboard;
@@ -93,7 +93,7 @@ impl crate::Kind for KumaKind {
     }
 }
 
-/// The seed's Betza string of each piece, as printed (`+` separates atoms; owner-relative).
+/// Derzhanski's Betza string of each piece, as printed (`+` separates atoms; owner-relative).
 /// The Pawn's special moves (double step, e.p.) are rules of their own (KUMA-3.2, KUMA-6.1).
 pub const BETZA: &[(KumaKind, &str)] = &[
     (KumaKind::King, "W+F"),
@@ -109,9 +109,9 @@ pub const BETZA: &[(KumaKind, &str)] = &[
     (KumaKind::MightyBear, "fsR+bW2+B"),
 ];
 
-/// The seed's 3×3 move diagrams, rows from the owner's forward side down: a digit is the range in
-/// that direction, `†` unlimited, `◦` no move, `☼` the piece. Paired as the seed's tabular copy
-/// pairs them (see the rules brief); the Pawn has none.
+/// Derzhanski's 3×3 move diagrams, rows from the owner's forward side down: a digit is the range in
+/// that direction, `†` unlimited, `◦` no move, `☼` the piece. Paired as the page's tabular copy
+/// pairs them (SPEC.md, KUMA-3); the Pawn has none.
 pub const DIAGRAMS: &[(KumaKind, [&str; 3])] = &[
     (KumaKind::King, ["111", "1☼1", "111"]),
     (KumaKind::BearsEyes, ["111", "1☼1", "111"]),
@@ -219,8 +219,11 @@ impl Game for Kuma {
         validate_blind_bears(&mut v);
         validate_castling(&mut v);
         v.ep_square_follows_double_step(KumaKind::Pawn); // KUMA-2.6
-                                                         // KUMA-2.4: only meaningful with one King each. A game already won by a Blind Bear
-                                                         // (under the EvenIfExposed reading the winner's King may stand attacked) is exempt.
+                                                         // KUMA-2.4: only meaningful with one King
+                                                         // each. A game already won by a Blind Bear
+                                                         // (under the EvenIfExposed reading the
+                                                         // winner's King may stand attacked) is
+                                                         // exempt.
         if v.is_ok()
             && !blind_bear_home(&v.setup)
             && rules::in_check(&v.setup, v.setup.turn.other())

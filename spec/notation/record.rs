@@ -2,11 +2,13 @@
 //!
 //! A record is whitespace-separated words:
 //!
-//! - optional leading text (the seed's "Zillions of Games—Zillions of Games", naming the two
-//!   players): every word before the first move number, when the record has move numbers;
+//! - optional leading text (Derzhanski's sample games' "Zillions of Games—Zillions of Games",
+//!   naming the two players): every word before the first move number, when the record has move
+//!   numbers;
 //! - move numbers: `12.` before a White move, `12…` or `12...` (or `12.` followed by a lone `…`)
 //!   before a Black move; a number may be glued to its move (`1.c2–c4`);
-//! - moves, in any notation (the seed's, or plain move text `e2e4`);
+//! - moves, in any notation (the long algebraic notation of Derzhanski's sample games, or plain
+//!   move text `e2e4`);
 //! - a full stop glued to the last move (`Dc6–a8×.`), which is not part of the move;
 //! - an optional result at the end: `1-0`, `0-1`, `1/2-1/2`, `½-½` (en dashes too), or `*`.
 //!

@@ -1,5 +1,5 @@
-//! KUMA-8.2 — unit tests of the seed notation: reading, typed errors, every claim `resolve`
-//! checks, and the print → read round trip.
+//! KUMA-8.2 — unit tests of the long algebraic notation of the sample games: reading, typed errors,
+//! every claim `resolve` checks, and the print → read round trip.
 
 use super::long_algebraic::{
     self, CastleSide, LanBody, LanMove, LanMoveError as E, Mark, ParseLanErrorKind as P,
@@ -49,7 +49,7 @@ fn piece_move(
 }
 
 #[test]
-fn kuma_8_2_reads_every_form_of_the_seed() {
+fn kuma_8_2_reads_every_form_of_the_sample_games() {
     let (no, check, mate, win) = (Mark::None, Mark::Check, Mark::Checkmate, Mark::Win);
     let cases = [
         (
@@ -126,7 +126,7 @@ fn kuma_8_2_reads_every_form_of_the_seed() {
 }
 
 #[test]
-fn kuma_8_2_prints_the_seed_characters() {
+fn kuma_8_2_prints_the_sample_games_characters() {
     for (input, printed) in [
         ("Bb1-c2", "Bb1–c2"),
         ("e4xd5", "e4:d5"),
@@ -381,7 +381,7 @@ fn kuma_4_1_castling_both_ways() {
     );
 }
 
-/// Every legal move of `p` prints in the seed's characters and reads back as itself.
+/// Every legal move of `p` prints in the sample games' characters and reads back as itself.
 fn assert_round_trip(gen: &dyn Generator<Kuma>, p: &Position<Kuma>) {
     for mv in gen.legal_moves(p) {
         let text = long_algebraic::to_lan(&mv, p, gen);
@@ -432,7 +432,7 @@ fn kuma_8_2_round_trip_on_random_playouts() {
 #[test]
 fn kuma_8_2_round_trip_along_the_sample_games() {
     // The games pass through castling, promotions, checks, a checkmate and a Blind Bear win:
-    // each recorded move prints exactly as the seed prints it.
+    // each recorded move prints exactly as Derzhanski's page prints it.
     let gen = reference();
     for record in [
         include_str!("../../corpus/kuma/games/game1.txt"),

@@ -15,6 +15,7 @@
 //! (one node per distinct result, [`Counting::Results`]); a reader that does not know the keyword
 //! fails on it rather than misreading the counts.
 
+pub mod budgeted;
 pub mod hash;
 
 use crate::{Game, Generator, Move, Position};

@@ -24,7 +24,7 @@ use std::time::Duration;
 /// The Chromium to drive; without one, the test fails where a browser is required
 /// ([`http::required_in_ci`]: `CI`, or `FAIRYSPEC_REQUIRE_ENGINES=1` as `.ci/run` sets) and
 /// otherwise says SKIPPED on the terminal (the test passes, having checked nothing).
-fn chromium(test: &str) -> Option<PathBuf> {
+pub(crate) fn chromium(test: &str) -> Option<PathBuf> {
     let found = find_chromium();
     if found.is_none() {
         http::missing(
@@ -36,7 +36,8 @@ fn chromium(test: &str) -> Option<PathBuf> {
     found
 }
 
-fn save_screenshot(browser: &mut Browser, name: &str) {
+/// Keeps a screenshot of the page as `name` in `FAIRYSPEC_SCREENSHOTS`, when set.
+pub(crate) fn save_screenshot(browser: &mut Browser, name: &str) {
     let Some(dir) = std::env::var_os("FAIRYSPEC_SCREENSHOTS") else {
         return;
     };
@@ -58,6 +59,21 @@ pub(crate) fn one_browser() -> std::sync::MutexGuard<'static, ()> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// The start of every browser test: the one-browser lock ([`one_browser`], held while the tuple
+/// lives), a server with the default configuration, and Chromium with a `width` × `height`
+/// window; `None` (the test checks nothing) where there is no Chromium ([`chromium`]).
+pub(crate) fn start(
+    test: &str,
+    width: u32,
+    height: u32,
+) -> Option<(std::sync::MutexGuard<'static, ()>, Running, Browser)> {
+    let chromium = chromium(test)?;
+    let one = one_browser();
+    let server = Running::start(Config::default());
+    let browser = Browser::launch(&chromium, width, height);
+    Some((one, server, browser))
+}
+
 const READY: &str = "document.body.dataset.state === 'ready' && \
                      document.querySelectorAll('#board [data-square]').length > 0";
 
@@ -77,8 +93,19 @@ fn highlighted(browser: &mut Browser) -> (BTreeSet<String>, BTreeSet<String>) {
     (set(&v[0]), set(&v[1]))
 }
 
-fn square(sq: &str) -> String {
+/// The selector of a square of the board.
+pub(crate) fn square(sq: &str) -> String {
     format!("#board [data-square=\"{sq}\"]")
+}
+
+/// The squares a legal move of a `moves` document passes, from-square first.
+pub(crate) fn path(legal_move: &Value) -> Vec<&str> {
+    legal_move["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect()
 }
 
 /// Per from-square: the target squares and the multi-step moves of a `moves` document.
@@ -87,12 +114,7 @@ type ByFrom = BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)>;
 fn by_from(doc: &Value) -> ByFrom {
     let mut map = ByFrom::new();
     for m in doc["legal"].as_array().unwrap() {
-        let path: Vec<&str> = m["path"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s.as_str().unwrap())
-            .collect();
+        let path = path(m);
         let entry = map.entry(path[0].to_string()).or_default();
         entry.0.insert(path[path.len() - 1].to_string());
         if path.len() > 2 {
@@ -116,12 +138,10 @@ fn multi_step_end(doc: &Value, text: &str) -> String {
 
 #[test]
 fn kuma_page_select_highlight_play_explain() {
-    let Some(chromium) = chromium("kuma_page_select_highlight_play_explain") else {
+    let Some((_one, server, mut b)) = start("kuma_page_select_highlight_play_explain", 1280, 860)
+    else {
         return;
     };
-    let _one = one_browser();
-    let server = Running::start(Config::default());
-    let mut b = Browser::launch(&chromium, 1280, 860);
     b.goto(&server.url("/play/kuma"), READY);
     assert_eq!(
         b.eval("document.querySelectorAll('#board [data-square]').length"),
@@ -245,14 +265,15 @@ fn kuma_page_select_highlight_play_explain() {
 /// highlights (and the paths it draws) are exactly that piece's moves in `moves`.
 #[test]
 fn every_highlighted_move_on_every_start_page_equals_moves() {
-    let Some(chromium) = chromium("every_highlighted_move_on_every_start_page_equals_moves") else {
+    let Some((_one, server, mut b)) = start(
+        "every_highlighted_move_on_every_start_page_equals_moves",
+        1280,
+        900,
+    ) else {
         return;
     };
-    let _one = one_browser();
-    let server = Running::start(Config::default());
     let (_, games) = server.get("/api/games");
     let games = json(&games);
-    let mut b = Browser::launch(&chromium, 1280, 900);
     let mut checked = Vec::new();
     for game in games["games"].as_array().unwrap() {
         if game["implemented"] != true {

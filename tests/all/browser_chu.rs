@@ -4,46 +4,17 @@
 //! two-step marks equal to its legal moves, the route drawn only for the square pointed at;
 //! lishogi's text pasted; a corpus game stepped through; the Latin letters on request.
 
-use crate::browser::cdp::{find_chromium, Browser};
-use crate::browser::one_browser;
+use crate::browser::cdp::Browser;
+use crate::browser::{path, save_screenshot, square, start};
 use crate::http;
 
-use fairyspec::serve::Config;
-use http::{enc, json, Running};
+use http::{enc, json};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::time::Duration;
 
 const READY: &str = "document.body.dataset.state === 'ready' && \
                      document.querySelectorAll('#board [data-square]').length > 0";
-
-fn chromium(test: &str) -> Option<PathBuf> {
-    let found = find_chromium();
-    if found.is_none() {
-        http::missing(
-            test,
-            "chromium",
-            "apt-get install chromium, or .ci/browser.sh; FAIRYSPEC_CHROMIUM=/path/to/chromium to use another",
-        );
-    }
-    found
-}
-
-fn save_screenshot(browser: &mut Browser, name: &str) {
-    let Some(dir) = std::env::var_os("FAIRYSPEC_SCREENSHOTS") else {
-        return;
-    };
-    let png = browser.screenshot();
-    assert!(png.starts_with(b"\x89PNG"), "a PNG");
-    let path = PathBuf::from(dir).join(name);
-    std::fs::write(&path, png).expect("write screenshot");
-    eprintln!("screenshot: {}", path.display());
-}
-
-fn square(sq: &str) -> String {
-    format!("#board [data-square=\"{sq}\"]")
-}
 
 fn strings(v: &Value) -> BTreeSet<String> {
     v.as_array()
@@ -69,11 +40,13 @@ fn paste(b: &mut Browser, text: &str) {
 
 #[test]
 fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
-    let Some(chromium) = chromium("chu_page_tiles_legend_lion_marks_paste_and_stepper") else {
+    let Some((_one, server, mut b)) = start(
+        "chu_page_tiles_legend_lion_marks_paste_and_stepper",
+        1400,
+        1100,
+    ) else {
         return;
     };
-    let _one = one_browser();
-    let server = Running::start(Config::default());
     let (_, games) = server.get("/api/games");
     let games = json(&games);
     let chu = games["games"]
@@ -83,7 +56,6 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
         .find(|g| g["name"] == "chu")
         .unwrap()
         .clone();
-    let mut b = Browser::launch(&chromium, 1400, 1100);
     b.goto(&server.url("/play/chu"), READY);
 
     // Tiles, not discs: every piece of the start position (46 a side, CHU-1.2) is a pentagon
@@ -194,12 +166,7 @@ fn chu_page_tiles_legend_lion_marks_paste_and_stepper() {
     let mut targets = BTreeSet::new();
     let mut multi: Vec<(String, String)> = Vec::new();
     for m in doc["legal"].as_array().unwrap() {
-        let path: Vec<&str> = m["path"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s.as_str().unwrap())
-            .collect();
+        let path = path(m);
         if path[0] != lion {
             continue;
         }

@@ -464,12 +464,6 @@ impl Engine for XboardEngine {
     }
 }
 
-impl Drop for XboardEngine {
-    fn drop(&mut self) {
-        self.session.close("quit");
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

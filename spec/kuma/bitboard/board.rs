@@ -14,23 +14,23 @@ pub const EMPTY: u8 = 0xff;
 
 /// A move as the generator stores it: `from | to << 6`. Everything else (promotion, castling,
 /// e.p., double step) follows from the position, so [`Board::make`] works it out.
-pub type Move16 = u16;
+pub type Mv = u16;
 
 /// Packs a move.
 #[inline(always)]
-pub const fn mv(from: usize, to: usize) -> Move16 {
-    (from | to << 6) as Move16
+pub const fn mv(from: usize, to: usize) -> Mv {
+    (from | to << 6) as Mv
 }
 
 /// The from-square of a packed move.
 #[inline(always)]
-pub const fn from_sq(m: Move16) -> usize {
+pub const fn from_sq(m: Mv) -> usize {
     (m & 63) as usize
 }
 
 /// The to-square of a packed move.
 #[inline(always)]
-pub const fn to_sq(m: Move16) -> usize {
+pub const fn to_sq(m: Mv) -> usize {
     (m >> 6 & 63) as usize
 }
 
@@ -166,7 +166,7 @@ impl Board {
     }
 
     /// Whether `m` is a promotion: the square name form needs the promoted kind.
-    pub fn promotion(&self, m: Move16) -> Option<usize> {
+    pub fn promotion(&self, m: Mv) -> Option<usize> {
         let (from, to) = (from_sq(m), to_sq(m));
         let kind = (self.mailbox[from] & 15) as usize;
         let arriving = self.arriving_kind(from, to);
@@ -181,7 +181,7 @@ impl Board {
     /// A move from an empty square (only possible for a move that is not legal) changes nothing
     /// but the side to move.
     #[inline(always)]
-    pub fn make(&self, m: Move16) -> Board {
+    pub fn make(&self, m: Mv) -> Board {
         let (from, to) = (from_sq(m), to_sq(m));
         let mut b = *self;
         let us = self.turn as usize;

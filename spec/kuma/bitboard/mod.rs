@@ -7,7 +7,8 @@
 //! - [`tables`]: bit layout of the board, rays, between/line sets and one-step tables, all
 //!   computed at compile time;
 //! - `board`: the position as bitboards, conversion to and from [`crate::Setup`], playing a move;
-//! - `movegen`: attacks, checks and pins, legal moves, perft.
+//! - `attacks`: the side to move as a type, each kind's attacks, checkers and pins;
+//! - `movegen`: legal moves, perft.
 //!
 //! The generator converts only at its edges: a [`Position`] becomes a bitboard position once per
 //! call, moves become [`Move`]s, and a played position becomes a [`crate::Setup`] again. Its
@@ -20,13 +21,14 @@
 //! assert_eq!(bitboard.perft(&Position::<Kuma>::start(), 3), 4758);
 //! ```
 
+mod attacks;
 mod board;
 mod movegen;
 pub mod tables;
 #[cfg(test)]
 mod tests;
 
-use self::board::{from_sq, to_sq, Board, Move16};
+use self::board::{from_sq, to_sq, Board, Mv};
 use super::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
 use crate::perft::hash::{perft_node, perft_positions, HashNode, KeyHasher, PerftTable};
 use crate::perft::Counting;
@@ -53,7 +55,7 @@ fn square(index: usize) -> Square {
 }
 
 /// A packed move of `board` as a [`Move`].
-fn to_move(board: &Board, m: Move16) -> Move<KumaKind> {
+fn to_move(board: &Board, m: Mv) -> Move<KumaKind> {
     let (from, to) = (square(from_sq(m)), square(to_sq(m)));
     match board.promotion(m) {
         Some(kind) => Move::promoting(from, to, KumaKind::ALL[kind]),

@@ -12,278 +12,9 @@
 //! - for each King move, whether the target square is attacked with the King taken off the
 //!   board (so that it cannot hide behind itself on a line of attack).
 
-use super::board::{mv, Board, Move16, NO_SQ};
+use super::attacks::{attacks, Black, Side, Threats, White};
+use super::board::{mv, Board, Mv, NO_SQ};
 use super::tables::*;
-
-/// A side as a type, so that every colour-dependent choice (which way is forward, which shift
-/// moves a pawn) is made at compile time: the search is compiled once for White to move and
-/// once for Black.
-pub trait Side {
-    const US: usize;
-    const THEM: usize;
-    /// The owner-relative directions: forward, backward, and the four diagonals.
-    const F: usize;
-    const B: usize;
-    const FE: usize;
-    const FW: usize;
-    const BE: usize;
-    const BW: usize;
-    /// The rank a pawn reaches by its first single step (3 for White, 6 for Black).
-    const PUSHED_ONCE: u64;
-    /// Index change of a pawn's forward step.
-    const UP: isize;
-    type Other: Side;
-    /// The set moved one square forward.
-    fn forward(bb: u64) -> u64;
-}
-
-/// White to move.
-pub struct White;
-/// Black to move.
-pub struct Black;
-
-impl Side for White {
-    const US: usize = 0;
-    const THEM: usize = 1;
-    const F: usize = N;
-    const B: usize = S;
-    const FE: usize = NE;
-    const FW: usize = NW;
-    const BE: usize = SE;
-    const BW: usize = SW;
-    const PUSHED_ONCE: u64 = RANK_2 << 8;
-    const UP: isize = 8;
-    type Other = Black;
-    #[inline(always)]
-    fn forward(bb: u64) -> u64 {
-        bb << 8
-    }
-}
-
-impl Side for Black {
-    const US: usize = 1;
-    const THEM: usize = 0;
-    const F: usize = S;
-    const B: usize = N;
-    const FE: usize = SE;
-    const FW: usize = SW;
-    const BE: usize = NE;
-    const BW: usize = NW;
-    const PUSHED_ONCE: u64 = RANK_7 >> 8;
-    const UP: isize = -8;
-    type Other = White;
-    #[inline(always)]
-    fn forward(bb: u64) -> u64 {
-        bb >> 8
-    }
-}
-
-/// The squares a slider on `sq` reaches in direction `d`: the ray up to and including the first
-/// occupied square (the "classical" method). For a ray that grows upwards (N, NE, E, NW) the
-/// first blocker is the lowest set bit of `ray & occ`, otherwise the highest; the squares behind
-/// it are the blocker's own ray, which XOR removes:
-///
-/// ```text
-///   north ray of d1     occupied            blocker d5: ray of d5   result
-///   . . . 1 . . . .     . . . . . . . .     . . . 1 . . . .         . . . . . . . .
-///   . . . 1 . . . .     . . . . . . . .     . . . 1 . . . .         . . . . . . . .
-///   . . . 1 . . . .     . . . . . . . .     . . . 1 . . . .         . . . . . . . .
-///   . . . 1 . . . .     . . . 1 . . . .     . . . . . . . .         . . . 1 . . . .
-///   . . . 1 . . . .     . . . . . . . .     . . . . . . . .         . . . 1 . . . .
-///   . . . 1 . . . .     . . . . . . . .     . . . . . . . .         . . . 1 . . . .
-///   . . . 1 . . . .     . . . . . . . .     . . . . . . . .         . . . 1 . . . .
-///   . . . x . . . .     . . . . . . . .     . . . . . . . .         . . . x . . . .
-/// ```
-///
-/// An empty ray needs no branch: a sentinel bit on the far corner (h8 for upward rays, a1 for
-/// downward ones), whose ray in that direction is empty, stands in for "no blocker".
-#[inline(always)]
-pub fn ray(d: usize, sq: usize, occ: u64) -> u64 {
-    let r = RAYS[d][sq];
-    let blocker = if is_positive(d) {
-        ((r & occ) | 1 << 63).trailing_zeros()
-    } else {
-        63 - ((r & occ) | 1).leading_zeros()
-    };
-    r ^ RAYS[d][blocker as usize]
-}
-
-/// The second square of a blockable range-two move (KUMA-3.13) from `sq` in direction `d`:
-/// reachable only if the first square is empty. (The first square is in the piece's
-/// [`STEPS`].)
-#[inline(always)]
-pub fn far(d: usize, sq: usize, occ: u64) -> u64 {
-    if STEP1[d][sq] & occ == 0 {
-        STEP2[d][sq]
-    } else {
-        0
-    }
-}
-
-/// The squares a piece of kind `K` and side `C` on `sq` attacks (and, apart from the Pawn, moves
-/// to), with `occ` the occupied squares (KUMA-3.1). The Pawn's entry is its captures.
-#[inline(always)]
-pub fn attacks<C: Side, const K: usize>(sq: usize, occ: u64) -> u64 {
-    let steps = STEPS[C::US][K][sq];
-    match K {
-        VIOLENT => steps | far(C::FE, sq, occ) | far(C::FW, sq, occ),
-        GREAT => steps | ray(C::F, sq, occ) | ray(C::FE, sq, occ) | ray(C::FW, sq, occ),
-        UPRIGHT => steps | ray(C::F, sq, occ) | far(E, sq, occ) | far(W, sq, occ),
-        RUNNING => {
-            steps | ray(C::F, sq, occ) | ray(C::B, sq, occ) | far(E, sq, occ) | far(W, sq, occ)
-        }
-        DASHING => {
-            ray(C::F, sq, occ)
-                | ray(C::B, sq, occ)
-                | ray(C::FE, sq, occ)
-                | ray(C::FW, sq, occ)
-                | ray(C::BE, sq, occ)
-                | ray(C::BW, sq, occ)
-        }
-        SOLDIER => {
-            steps
-                | ray(C::F, sq, occ)
-                | ray(C::FE, sq, occ)
-                | ray(C::FW, sq, occ)
-                | far(E, sq, occ)
-                | far(W, sq, occ)
-        }
-        MIGHTY => {
-            steps
-                | ray(C::F, sq, occ)
-                | ray(E, sq, occ)
-                | ray(W, sq, occ)
-                | ray(C::FE, sq, occ)
-                | ray(C::FW, sq, occ)
-                | ray(C::BE, sq, occ)
-                | ray(C::BW, sq, occ)
-                | far(C::B, sq, occ)
-        }
-        // King, Pawn (captures), Bear's Eyes, Blind Bear: steps only.
-        _ => steps,
-    }
-}
-
-/// The pieces of one side grouped by how they attack, so that "who attacks this square?" asks
-/// each direction once instead of each piece.
-///
-/// `slide[d]` are the pieces that slide in direction `d` (as seen on the board, not by their
-/// owner), `far[d]` those with a range-two move in `d`; the rest are one-step attackers, looked
-/// up by kind.
-pub struct Threats {
-    slide: [u64; 8],
-    far: [u64; 8],
-    kings_eyes: u64,
-    pawns: u64,
-    blind: u64,
-    violent: u64,
-    great: u64,
-    upright_soldier: u64,
-    running: u64,
-    mighty: u64,
-}
-
-impl Threats {
-    /// The attackers of side `A` on `board`.
-    #[inline(always)]
-    pub fn of<A: Side>(board: &Board) -> Threats {
-        let mine = board.colours[A::US];
-        let k = |kind: usize| board.kinds[kind] & mine;
-        let (g, u, r, d, s, m, v) = (
-            k(GREAT),
-            k(UPRIGHT),
-            k(RUNNING),
-            k(DASHING),
-            k(SOLDIER),
-            k(MIGHTY),
-            k(VIOLENT),
-        );
-        let mut slide = [0u64; 8];
-        slide[A::F] = g | u | r | d | s | m; // fR of G U S M, vR of R D, fsR of M
-        slide[A::B] = r | d; // bR of R and D
-        slide[E] = m; // sR of M
-        slide[W] = m;
-        slide[A::FE] = g | d | s | m; // fB of G S, B of D M
-        slide[A::FW] = g | d | s | m;
-        slide[A::BE] = d | m; // bB of D M
-        slide[A::BW] = d | m;
-        let mut far = [0u64; 8];
-        far[E] = u | r | s; // sW2
-        far[W] = u | r | s;
-        far[A::FE] = v; // fF2
-        far[A::FW] = v;
-        far[A::B] = m; // bW2
-        Threats {
-            slide,
-            far,
-            kings_eyes: k(KING) | k(EYES),
-            pawns: k(PAWN),
-            blind: k(BLIND),
-            violent: v,
-            great: g,
-            upright_soldier: u | s,
-            running: r,
-            mighty: m,
-        }
-    }
-
-    /// Every piece of side `A` (these threats' side) attacking `sq` when `occ` is occupied.
-    ///
-    /// A piece attacks `sq` exactly when a piece of the same kind of the *other* side standing on
-    /// `sq` would attack it: the step patterns are symmetric left-to-right, so turning a pattern
-    /// around is the same as mirroring it top-to-bottom, which is what the other colour's table
-    /// holds.
-    #[inline(always)]
-    pub fn attackers_to<A: Side>(&self, sq: usize, occ: u64) -> u64 {
-        let rev = &STEPS[A::THEM];
-        let mut a = (rev[KING][sq] & self.kings_eyes)
-            | (rev[PAWN][sq] & self.pawns)
-            | (rev[BLIND][sq] & self.blind)
-            | (rev[VIOLENT][sq] & self.violent)
-            | (rev[GREAT][sq] & self.great)
-            | (rev[UPRIGHT][sq] & self.upright_soldier)
-            | (rev[RUNNING][sq] & self.running)
-            | (rev[MIGHTY][sq] & self.mighty);
-        let mut d = 0;
-        while d < 8 {
-            if self.slide[d] != 0 {
-                a |= ray(opposite(d), sq, occ) & self.slide[d];
-            }
-            d += 1;
-        }
-        for d in far_directions::<A>() {
-            if self.far[d] != 0 {
-                a |= far(opposite(d), sq, occ) & self.far[d];
-            }
-        }
-        a
-    }
-
-    /// The pieces of side `A` that would attack `sq` along a line if nothing stood between: the
-    /// sliders on the lines through `sq`, and the range-two pieces two squares away. Each
-    /// checks `sq` if the squares between are empty, and pins a lone piece of the other side
-    /// standing between.
-    #[inline(always)]
-    fn snipers<A: Side>(&self, sq: usize) -> u64 {
-        let mut s = 0;
-        let mut d = 0;
-        while d < 8 {
-            s |= RAYS[opposite(d)][sq] & self.slide[d];
-            d += 1;
-        }
-        for d in far_directions::<A>() {
-            s |= STEP2[opposite(d)][sq] & self.far[d];
-        }
-        s
-    }
-}
-
-/// The directions of side `A`'s range-two moves: sideways (`sW2` of U, R, S), diagonally forward
-/// (`fF2` of V) and back (`bW2` of M). The other three directions have none.
-#[inline(always)]
-fn far_directions<A: Side>() -> [usize; 5] {
-    [E, W, A::FE, A::FW, A::B]
-}
 
 /// Where generated moves go: a list, or just a count (the last ply of perft).
 pub trait Sink {
@@ -292,7 +23,7 @@ pub trait Sink {
     /// One pawn move to each square of `targets`, from the square `delta` behind it.
     fn add_shifted(&mut self, targets: u64, delta: isize);
     /// One move.
-    fn add_one(&mut self, m: Move16);
+    fn add_one(&mut self, m: Mv);
 }
 
 /// Counts moves without storing them.
@@ -308,7 +39,7 @@ impl Sink for Counter {
         self.0 += targets.count_ones() as u64;
     }
     #[inline(always)]
-    fn add_one(&mut self, _m: Move16) {
+    fn add_one(&mut self, _m: Mv) {
         self.0 += 1;
     }
 }
@@ -324,8 +55,8 @@ pub const MAX_MOVES: usize = 256;
 
 /// A fixed-size move list on the stack.
 pub struct MoveList {
-    len: usize,
-    moves: [Move16; MAX_MOVES],
+    pub(super) len: usize,
+    pub(super) moves: [Mv; MAX_MOVES],
 }
 
 impl MoveList {
@@ -337,12 +68,12 @@ impl MoveList {
         }
     }
 
-    pub fn as_slice(&self) -> &[Move16] {
+    pub fn as_slice(&self) -> &[Mv] {
         &self.moves[..self.len]
     }
 
     #[inline(always)]
-    fn push(&mut self, m: Move16) {
+    pub(super) fn push(&mut self, m: Mv) {
         // The bound is proved above; a full list would drop moves rather than panic.
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = m;
@@ -375,7 +106,7 @@ impl Sink for MoveList {
         }
     }
     #[inline(always)]
-    fn add_one(&mut self, m: Move16) {
+    fn add_one(&mut self, m: Mv) {
         self.push(m);
     }
 }
@@ -488,7 +219,7 @@ impl Board {
     /// pieces; when in check, the checker or a square between), and for a pinned piece to its
     /// pin line.
     #[inline(always)]
-    fn piece_moves<C: Side, const P: usize, K: Sink>(
+    pub(super) fn piece_moves<C: Side, const P: usize, K: Sink>(
         &self,
         ksq: usize,
         occ: u64,
@@ -513,7 +244,7 @@ impl Board {
     /// captures (KUMA-6.1) are tried on a copy of the board, since removing two pawns from one
     /// rank can uncover an attack no pin test sees.
     #[inline(always)]
-    fn pawn_moves<C: Side, K: Sink>(
+    pub(super) fn pawn_moves<C: Side, K: Sink>(
         &self,
         ksq: usize,
         occ: u64,
@@ -561,7 +292,7 @@ impl Board {
     }
 
     /// Whether side `C`'s King is attacked (used after a trial move, so `C` is not to move).
-    fn attacked_king<C: Side>(&self) -> bool {
+    pub(super) fn attacked_king<C: Side>(&self) -> bool {
         let occ = self.colours[0] | self.colours[1];
         Threats::of::<C::Other>(self).attackers_to::<C::Other>(self.kings[C::US] as usize, occ) != 0
     }
@@ -569,7 +300,7 @@ impl Board {
     /// KUMA-4.1/4.2: castling, when not in check: rights, empty squares between King and
     /// partner, and the squares the King passes and lands on not attacked.
     #[inline(always)]
-    fn castlings<C: Side, K: Sink>(&self, t: &Threats, occ: u64, sink: &mut K) {
+    pub(super) fn castlings<C: Side, K: Sink>(&self, t: &Threats, occ: u64, sink: &mut K) {
         let (short, long, base) = if C::US == 0 {
             (WHITE_SHORT, WHITE_LONG, 0)
         } else {
@@ -603,7 +334,7 @@ impl Board {
     }
 
     /// Under EvenIfExposed in double check: the Blind Bear moves that reach the last rank.
-    fn blind_bear_wins<C: Side, K: Sink>(&self, occ: u64, sink: &mut K) {
+    pub(super) fn blind_bear_wins<C: Side, K: Sink>(&self, occ: u64, sink: &mut K) {
         let own = self.colours[C::US];
         let mut bb = self.kinds[BLIND] & own;
         while bb != 0 {
@@ -655,7 +386,7 @@ impl Board {
         }
     }
 
-    fn perft_side<C: Side>(&self, depth: u32, exposed: bool) -> u64 {
+    pub(super) fn perft_side<C: Side>(&self, depth: u32, exposed: bool) -> u64 {
         if depth <= 1 {
             let mut n = Counter(0);
             self.generate::<C, _>(exposed, &mut n);

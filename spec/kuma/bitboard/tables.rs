@@ -244,7 +244,7 @@ pub const WHITE_STEPS: [u8; KINDS] = [
 ///       a b c d e f g h
 /// ```
 ///
-/// (Its second diagonal squares, b6 and f6, are range-two moves: see `movegen::far`.)
+/// (Its second diagonal squares, b6 and f6, are range-two moves: see `attacks::far`.)
 pub static STEPS: [[[u64; 64]; KINDS]; 2] = {
     let mut t = [[[0u64; 64]; KINDS]; 2];
     let mut c = 0;
