@@ -293,7 +293,7 @@ mod tests {
     }
 
     #[test]
-    fn the_briefs_error_examples() {
+    fn the_module_docs_error_examples() {
         let atom_or_prefix = |found| BetzaErrorKind::Unexpected {
             found,
             expected: Expected::Atom,
@@ -463,9 +463,9 @@ mod tests {
     }
 
     #[test]
-    fn the_other_games_strings_read_as_their_briefs_say() {
+    fn the_other_games_strings_read_as_spec_md_says() {
         // Number of directions (leaps) per piece, counted from the words of SPEC.md
-        // (hunterbeest.md, chu.md), not from this parser.
+        // (the piece tables of Bachelor Hunterbeest and Chu Shogi), not from this parser.
         let cases = [
             ("fRbB", 3),  // Hunter: straight forward; both backward diagonals
             ("fBbR", 3),  // Hawker

@@ -91,8 +91,8 @@ fn congo_3_6_crocodile_slides_towards_the_river() {
     assert_eq!(
         moves,
         [
-            "b4a3", "b4a4", "b4a5", "b4b3", "b4b5", "b4c3", "b4c4", "b4c5", "b4d4", "b4e4",
-            "b4f4", "b4g4"
+            "b4a3", "b4a4", "b4a5", "b4b3", "b4b5", "b4c3", "b4c4", "b4c5", "b4d4", "b4e4", "b4f4",
+            "b4g4"
         ]
     );
 }
