@@ -161,7 +161,7 @@ impl Reader<'_> {
     }
 }
 
-/// Reads a move of game `G` in long algebraic notation (syntax only; see [`resolve`]).
+/// Reads a move of game `G` in long algebraic notation (syntax only; see [`resolve`](super::resolve)).
 ///
 /// # Errors
 /// [`ParseLanError`] naming the first column that does not fit the notation.
