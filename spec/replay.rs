@@ -67,6 +67,107 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// How a game's end is judged over the positions and moves of a replay so far (`positions[0]`
+/// the start, `moves[i]` from `positions[i]` to `positions[i + 1]`): the generator's outcome of
+/// the last position by default; Chu Shogi adds repetition over the history (CHU-6.5).
+pub(crate) type Ending<G> =
+    fn(&dyn Generator<G>, &[Position<G>], &[Move<<G as Game>::Kind>]) -> Option<Outcome>;
+
+/// The one replay driver under every record format ([`replay`], Congo's Zillions files, Chu
+/// Shogi's USI move lists): the positions and moves played so far through one generator, when
+/// the game is over, whether a stated result fits, and the summary. Each format reads its own
+/// text and checks its own claims, then plays its moves here.
+pub(crate) struct Replayer<'a, G: Game> {
+    gen: &'a dyn Generator<G>,
+    positions: Vec<Position<G>>,
+    moves: Vec<Move<G::Kind>>,
+    ending: Ending<G>,
+}
+
+impl<'a, G: Game> Replayer<'a, G> {
+    /// A replay from `start` whose game ends when `gen` says so.
+    pub(crate) fn new(gen: &'a dyn Generator<G>, start: Position<G>) -> Self {
+        Replayer {
+            gen,
+            positions: vec![start],
+            moves: Vec::new(),
+            ending: |gen, positions, _| positions.last().and_then(|p| gen.outcome(p)),
+        }
+    }
+
+    /// The same replay with its game's end judged by `ending`.
+    pub(crate) fn ending(self, ending: Ending<G>) -> Self {
+        Replayer { ending, ..self }
+    }
+
+    /// The position reached.
+    pub(crate) fn position(&self) -> &Position<G> {
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// Every position so far, the start first.
+    pub(crate) fn positions(&self) -> &[Position<G>] {
+        &self.positions
+    }
+
+    /// How the game has ended, if it has.
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
+        (self.ending)(self.gen, &self.positions, &self.moves)
+    }
+
+    /// `Err` with the cause when the game is already over: no move can follow.
+    pub(crate) fn not_over(&self) -> Result<(), String> {
+        match self.outcome() {
+            Some(outcome) => Err(format!("the game is already over ({outcome})")),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays `mv` (legal in the position reached) with the generator.
+    pub(crate) fn play(&mut self, mv: Move<G::Kind>) {
+        let child = self.gen.play_unchecked(self.position(), &mv);
+        self.push(mv, child);
+    }
+
+    /// Records `mv` and the position `child` it gave.
+    pub(crate) fn push(&mut self, mv: Move<G::Kind>, child: Position<G>) {
+        self.moves.push(mv);
+        self.positions.push(child);
+    }
+
+    /// The outcome at the end, checked against the result the record states, if any: `Err` with
+    /// the cause when they contradict each other.
+    pub(crate) fn end(&self, stated: Option<RecordResult>) -> Result<Option<Outcome>, String> {
+        let outcome = self.outcome();
+        if let Some(result) = stated {
+            if !result.fits(outcome) {
+                let ended = match outcome {
+                    Some(o) => format!("the game ended {o}"),
+                    None => "the game has not ended".to_string(),
+                };
+                return Err(format!(
+                    "the record states the result {result}, but {ended}"
+                ));
+            }
+        }
+        Ok(outcome)
+    }
+
+    /// What the replay found, with the draw a player could claim at the end (`claimable`).
+    pub(crate) fn summary(
+        &self,
+        outcome: Option<Outcome>,
+        claimable: Option<Outcome>,
+    ) -> ReplaySummary {
+        ReplaySummary {
+            plies: self.moves.len(),
+            final_fen: self.position().fen(),
+            outcome,
+            claimable,
+        }
+    }
+}
+
 /// How a record word that is a move gets read: plain move text (`e2e4`, `a7a8m`: only lower-case
 /// letters other than `x`, and digits) through [`Generator::parse_move`], anything else as the
 /// long algebraic notation (KUMA-8.2) through [`long_algebraic::read`].
@@ -127,13 +228,12 @@ fn number_text(number: u32, side: Colour) -> String {
 /// text after the result, or a stated result that contradicts how the game ended.
 pub fn replay<G: Game>(gen: &dyn Generator<G>, text: &str) -> Result<ReplaySummary, ReplayError> {
     let record = tokenize(text);
-    let mut pos = Position::<G>::start();
-    let mut history: Vec<Setup<G::Kind>> = Vec::new();
-    let mut plies = 0;
+    let mut replayer = Replayer::new(gen, Position::<G>::start());
     let mut announced: Option<(u32, Colour)> = None;
     let mut stated: Option<RecordResult> = None;
-    let first = pos.setup().fullmove_number;
+    let first = replayer.position().setup().fullmove_number;
     for token in &record.tokens {
+        let pos = replayer.position();
         let number = record_number(pos.setup().fullmove_number, first);
         let side = pos.turn();
         let error = |text: String, cause: String| ReplayError {
@@ -183,20 +283,16 @@ pub fn replay<G: Game>(gen: &dyn Generator<G>, text: &str) -> Result<ReplaySumma
                 stated = Some(result);
             }
             RecordToken::Move(text) => {
-                if let Some(outcome) = gen.outcome(&pos) {
-                    return Err(error(
-                        token_text,
-                        format!("the game is already over ({outcome})"),
-                    ));
-                }
-                let mv = read_move(gen, &pos, text).map_err(|cause| error(token_text, cause))?;
-                history.push(pos.repetition_key());
-                pos = gen.play_unchecked(&pos, &mv);
-                plies += 1;
+                replayer
+                    .not_over()
+                    .map_err(|cause| error(token_text.clone(), cause))?;
+                let mv = read_move(gen, pos, text).map_err(|cause| error(token_text, cause))?;
+                replayer.play(mv);
                 announced = None;
             }
         }
     }
+    let pos = replayer.position();
     let number = record_number(pos.setup().fullmove_number, first);
     let side = pos.turn();
     if let Some((n, s)) = announced {
@@ -207,25 +303,16 @@ pub fn replay<G: Game>(gen: &dyn Generator<G>, text: &str) -> Result<ReplaySumma
             cause: "a move number with no move after it".to_string(),
         });
     }
-    let outcome = gen.outcome(&pos);
-    if let Some(result) = stated {
-        if !result.fits(outcome) {
-            let ended = match outcome {
-                Some(o) => format!("the game ended {o}"),
-                None => "the game has not ended".to_string(),
-            };
-            return Err(ReplayError {
-                move_number: number,
-                side,
-                text: result.text().to_string(),
-                cause: format!("the record states the result {result}, but {ended}"),
-            });
-        }
-    }
-    Ok(ReplaySummary {
-        plies,
-        final_fen: pos.fen(),
-        outcome,
-        claimable: crate::claimable_draw(&pos, &history),
-    })
+    let outcome = replayer.end(stated).map_err(|cause| ReplayError {
+        move_number: number,
+        side,
+        text: stated.map_or("", RecordResult::text).to_string(),
+        cause,
+    })?;
+    let positions = replayer.positions();
+    let history: Vec<Setup<G::Kind>> = positions[..positions.len() - 1]
+        .iter()
+        .map(Position::repetition_key)
+        .collect();
+    Ok(replayer.summary(outcome, crate::claimable_draw(pos, &history)))
 }

@@ -106,6 +106,7 @@
 //! ```
 
 pub mod diagram;
+mod error;
 pub mod expand;
 pub mod parse;
 
@@ -301,6 +302,10 @@ impl Modality {
         !matches!(self, Modality::MoveOnly)
     }
 }
+
+/// The largest range a part may give: a slide on the largest board ([`crate::Shape::MAX`])
+/// makes at most 15 steps.
+pub const MAX_RANGE: u8 = crate::Shape::MAX - 1;
 
 /// How often a part's leap may repeat in one direction.
 ///

@@ -5,7 +5,7 @@ use super::repetition::{recreates_position, repetition_outcome, western_stalemat
 use super::{Chu, ChuKind, Repetition};
 use crate::game::MoveTextError;
 use crate::notation::record::RecordResult;
-use crate::replay::{Records, ReplayError, ReplaySummary};
+use crate::replay::{Records, ReplayError, ReplaySummary, Replayer};
 use crate::{Colour, Generator, Move, Outcome, Position};
 
 /// A game record of Chu Shogi, read (CHU-8.3).
@@ -88,11 +88,10 @@ pub fn replay_usi(gen: &dyn Generator<Chu>, text: &str) -> Result<ReplaySummary,
             cause: e.to_string(),
         })?,
     };
-    let mut positions = vec![start];
-    let mut moves: Vec<Move<ChuKind>> = Vec::new();
+    let mut replayer = Replayer::new(gen, start).ending(ended);
     let mut stated: Option<RecordResult> = None;
     for word in &record.words {
-        let pos = &positions[positions.len() - 1];
+        let pos = replayer.position();
         let error = |cause: String| ReplayError {
             move_number: pos.setup().fullmove_number,
             side: pos.turn(),
@@ -106,42 +105,25 @@ pub fn replay_usi(gen: &dyn Generator<Chu>, text: &str) -> Result<ReplaySummary,
             stated = Some(result);
             continue;
         }
-        if let Some(outcome) = ended(gen, &positions, &moves) {
-            return Err(error(format!("the game is already over ({outcome})")));
-        }
+        replayer.not_over().map_err(error)?;
         let mv = gen.parse_move(pos, word).map_err(|e| match e {
             MoveTextError::Illegal(e) => error(e.reason),
             MoveTextError::Parse(e) => error(e.to_string()),
         })?;
         let child = gen.play_unchecked(pos, &mv);
-        if rule == Repetition::Western && recreates_position(&positions, &child) {
+        if rule == Repetition::Western && recreates_position(replayer.positions(), &child) {
             return Err(error(
                 "recreates an earlier position (Western repetition rule)".to_string(),
             ));
         }
-        positions.push(child);
-        moves.push(mv);
+        replayer.push(mv, child);
     }
-    let outcome = ended(gen, &positions, &moves);
-    let pos = &positions[positions.len() - 1];
-    if let Some(result) = stated {
-        if !result.fits(outcome) {
-            let end = match outcome {
-                Some(o) => format!("the game ended {o}"),
-                None => "the game has not ended".to_string(),
-            };
-            return Err(ReplayError {
-                move_number: pos.setup().fullmove_number,
-                side: pos.turn(),
-                text: result.text().to_string(),
-                cause: format!("the record states the result {}, but {end}", result.text()),
-            });
-        }
-    }
-    Ok(ReplaySummary {
-        plies: moves.len(),
-        final_fen: pos.fen(),
-        outcome,
-        claimable: None,
-    })
+    let pos = replayer.position();
+    let outcome = replayer.end(stated).map_err(|cause| ReplayError {
+        move_number: pos.setup().fullmove_number,
+        side: pos.turn(),
+        text: stated.map_or("", RecordResult::text).to_string(),
+        cause,
+    })?;
+    Ok(replayer.summary(outcome, None))
 }

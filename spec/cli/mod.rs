@@ -32,6 +32,7 @@ pub mod perft;
 pub mod progress;
 pub mod replay;
 pub mod serve;
+pub mod values;
 pub mod verify;
 
 pub use error::CliError;

@@ -28,7 +28,7 @@
 //! record names.
 
 use super::{Congo, CongoKind};
-use crate::replay::{Records, ReplayError, ReplaySummary};
+use crate::replay::{Records, ReplayError, ReplaySummary, Replayer};
 use crate::{Colour, Game, Generator, Move, Position, Square, Via};
 use std::collections::BTreeSet;
 
@@ -244,12 +244,13 @@ pub fn parse_zillions(text: &str) -> Result<Vec<ZillionsPly>, ReplayError> {
     Ok(plies)
 }
 
-/// Checks one ply against the record and the rules, and plays it.
+/// Checks one ply against the record and the rules, and plays it: the move and the position it
+/// gives.
 fn play_ply(
     gen: &dyn Generator<Congo>,
     pos: &Position<Congo>,
     ply: &ZillionsPly,
-) -> Result<Position<Congo>, String> {
+) -> Result<(Move<CongoKind>, Position<Congo>), String> {
     let us = pos.turn();
     let mv = ply
         .to_move()
@@ -323,7 +324,7 @@ fn play_ply(
             names(&recorded)
         ));
     }
-    Ok(next)
+    Ok((mv, next))
 }
 
 /// Replays a Zillions save file of Congo from the start position with `gen`, checking every ply
@@ -336,20 +337,18 @@ pub fn replay_zillions(
     text: &str,
 ) -> Result<ReplaySummary, ReplayError> {
     let plies = parse_zillions(text)?;
-    let mut pos = Position::<Congo>::start();
+    let mut replayer = Replayer::new(gen, Position::<Congo>::start());
     for ply in &plies {
+        let pos = replayer.position();
         let side = pos.turn();
-        pos = play_ply(gen, &pos, ply).map_err(|cause| ReplayError {
+        let error = |cause| ReplayError {
             move_number: ply.number,
             side,
             text: ply.text.clone(),
             cause,
-        })?;
+        };
+        let (mv, next) = play_ply(gen, pos, ply).map_err(error)?;
+        replayer.push(mv, next);
     }
-    Ok(ReplaySummary {
-        plies: plies.len(),
-        final_fen: pos.fen(),
-        outcome: gen.outcome(&pos),
-        claimable: None,
-    })
+    Ok(replayer.summary(replayer.outcome(), None))
 }
