@@ -1,12 +1,21 @@
 //! The two traits every game implements: [`Game`] (what the game is: board, pieces, FEN,
 //! validation) and [`Generator`] (a move generator for it; each game has two).
+//!
+//! A [`Position`] is bounded by a smaller trait, [`Variant`](crate::position::Variant): the
+//! part of `Game` a position needs (pieces, board, FEN, validation). Every `Game` is a `Variant`
+//! by the blanket implementation below, so a game implements `Game` alone.
 
 use crate::fen::FenDialect;
 use crate::moves::{IllegalMoveError, Move, ParseMoveError};
+use crate::position::Variant;
 use crate::{Kind, Outcome, Position, PositionError, Setup, Shape, Symmetry};
 use std::fmt;
 
 /// A game: its board, pieces, start position, FEN dialect, rule switches and validation.
+///
+/// Its first items (`Kind`, `NAME`, `SHAPE`, `START_FEN`, `DIALECT`, [`Game::validate`]) are
+/// also what a [`Position`] needs of its game: they make the game a
+/// [`Variant`](crate::position::Variant) (see there for why that trait exists).
 pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
     /// The game's piece kinds.
     type Kind: Kind;
@@ -258,6 +267,19 @@ pub trait Generator<G: Game>: Send + Sync {
             fen: pos.fen(),
             reason,
         }))
+    }
+}
+
+/// Every game is a [`Variant`]: the items a [`Position`] needs, taken from the game's `Game`.
+impl<G: Game> Variant for G {
+    type Kind = G::Kind;
+    const NAME: &'static str = G::NAME;
+    const SHAPE: Shape = G::SHAPE;
+    const START_FEN: &'static str = G::START_FEN;
+    const DIALECT: FenDialect = G::DIALECT;
+
+    fn validate(setup: Setup<G::Kind>) -> Result<Position<G>, PositionError<G::Kind>> {
+        <G as Game>::validate(setup)
     }
 }
 
