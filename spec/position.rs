@@ -45,7 +45,7 @@ pub trait Variant: Sized + 'static {
 /// The fields are private: a `Position` is made only by validation, or by a generator playing a
 /// legal move. [`Position::setup`] gives the raw data back.
 ///
-/// `G` is the game ([`crate::Kuma`], [`crate::Chess`], …); the bound [`Variant`] is met by every
+/// `G` is the game ([`crate::kuma::Kuma`], [`crate::chess::Chess`], …); the bound [`Variant`] is met by every
 /// [`Game`](crate::Game).
 pub struct Position<G: Variant> {
     setup: Setup<G::Kind>,
