@@ -1,20 +1,57 @@
-//! [`Position`]: a validated position of one game, and [`PositionError`] for setups that are not.
+//! [`Position`]: a validated position of one game, [`PositionError`] for setups that are not, and
+//! [`Variant`]: what a position needs to know of its game.
 
-use crate::fen::{parse_fen, write_fen, ParseFenError};
-use crate::{Castling, Colour, Game, Piece, Setup, Square};
+use crate::fen::{parse_fen, write_fen, FenDialect, ParseFenError};
+use crate::{Castling, Colour, Piece, Setup, Shape, Square};
 use serde::{Serialize, Serializer};
 use std::collections::BTreeSet;
 use std::fmt;
 
-/// A position that passed its game's validation ([`Game::validate`]).
+/// What a [`Position`] needs to know of its game: the piece kinds, the board's shape, how FEN is
+/// written, the start position, and the game's validation.
+///
+/// Every [`Game`](crate::Game) is a `Variant`, with the same items: a blanket implementation in
+/// the module of `Game` copies them over, and no type implements `Variant` by hand. You never need
+/// to name this trait; write `G: Game` as usual, and `Position<G>` works.
+///
+/// Why a second trait, then? `Game` is the whole game: besides these items it names the game's
+/// move generators ([`Game::reference`](crate::Game::reference)), and through them perft, the
+/// hashed perft's table, and the move text. A `Position` needs none of that. Bounding
+/// `Position<G>` by this smaller trait keeps this module below the game and its generators:
+/// `position` uses nothing above it, so the modules of `spec/` form no import loop (`.ci/run`
+/// checks that every file's imports run one way).
+pub trait Variant: Sized + 'static {
+    /// The game's piece kinds ([`Game::Kind`](crate::Game::Kind)).
+    type Kind: crate::Kind;
+    /// The game's name on the command line ([`Game::NAME`](crate::Game::NAME)).
+    const NAME: &'static str;
+    /// The board ([`Game::SHAPE`](crate::Game::SHAPE)).
+    const SHAPE: Shape;
+    /// The start position ([`Game::START_FEN`](crate::Game::START_FEN)).
+    const START_FEN: &'static str;
+    /// How the game writes FEN ([`Game::DIALECT`](crate::Game::DIALECT)).
+    const DIALECT: FenDialect;
+
+    /// Checks a setup against the game's rules for positions
+    /// ([`Game::validate`](crate::Game::validate)).
+    ///
+    /// # Errors
+    /// Every reason the setup is not a position of this game.
+    fn validate(setup: Setup<Self::Kind>) -> Result<Position<Self>, PositionError<Self::Kind>>;
+}
+
+/// A position that passed its game's validation ([`Game::validate`](crate::Game::validate)).
 ///
 /// The fields are private: a `Position` is made only by validation, or by a generator playing a
 /// legal move. [`Position::setup`] gives the raw data back.
-pub struct Position<G: Game> {
+///
+/// `G` is the game ([`crate::kuma::Kuma`], [`crate::chess::Chess`], …); the bound [`Variant`] is met by every
+/// [`Game`](crate::Game).
+pub struct Position<G: Variant> {
     setup: Setup<G::Kind>,
 }
 
-impl<G: Game> Position<G> {
+impl<G: Variant> Position<G> {
     /// Wraps a setup without validating it. Only for generators that derive a position from a
     /// valid one by a legal move.
     pub(crate) fn new_unchecked(setup: Setup<G::Kind>) -> Position<G> {
@@ -84,7 +121,7 @@ impl<G: Game> Position<G> {
     }
 }
 
-impl<G: Game> Clone for Position<G> {
+impl<G: Variant> Clone for Position<G> {
     fn clone(&self) -> Self {
         Position {
             setup: self.setup.clone(),
@@ -92,28 +129,28 @@ impl<G: Game> Clone for Position<G> {
     }
 }
 
-impl<G: Game> PartialEq for Position<G> {
+impl<G: Variant> PartialEq for Position<G> {
     fn eq(&self, other: &Self) -> bool {
         self.setup == other.setup
     }
 }
 
-impl<G: Game> Eq for Position<G> {}
+impl<G: Variant> Eq for Position<G> {}
 
-impl<G: Game> fmt::Debug for Position<G> {
+impl<G: Variant> fmt::Debug for Position<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position<{}>({})", G::NAME, self.fen())
     }
 }
 
-impl<G: Game> fmt::Display for Position<G> {
+impl<G: Variant> fmt::Display for Position<G> {
     /// The FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.fen())
     }
 }
 
-impl<G: Game> Serialize for Position<G> {
+impl<G: Variant> Serialize for Position<G> {
     /// A position serializes as its FEN.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.fen())
@@ -285,7 +322,7 @@ impl<K: crate::Kind> Validation<K> {
     }
 
     /// The position, or every reason it is not one.
-    pub fn finish<G: Game<Kind = K>>(self) -> Result<Position<G>, PositionError<K>> {
+    pub fn finish<G: Variant<Kind = K>>(self) -> Result<Position<G>, PositionError<K>> {
         if self.kinds.is_empty() {
             Ok(Position::new_unchecked(self.setup))
         } else {
@@ -298,12 +335,12 @@ impl<K: crate::Kind> Validation<K> {
 }
 
 /// A FEN that is not a valid position of the game.
-pub enum FenError<G: Game> {
+pub enum FenError<G: Variant> {
     Parse(ParseFenError),
     Invalid(PositionError<G::Kind>),
 }
 
-impl<G: Game> fmt::Debug for FenError<G> {
+impl<G: Variant> fmt::Debug for FenError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Parse(e) => write!(f, "Parse({e:?})"),
@@ -312,7 +349,7 @@ impl<G: Game> fmt::Debug for FenError<G> {
     }
 }
 
-impl<G: Game> fmt::Display for FenError<G> {
+impl<G: Variant> fmt::Display for FenError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Parse(e) => write!(f, "bad FEN: {e}"),
@@ -321,4 +358,4 @@ impl<G: Game> fmt::Display for FenError<G> {
     }
 }
 
-impl<G: Game> std::error::Error for FenError<G> {}
+impl<G: Variant> std::error::Error for FenError<G> {}

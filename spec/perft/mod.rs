@@ -18,81 +18,15 @@
 pub mod budgeted;
 pub mod hash;
 
+pub use crate::game::counting::Counting;
+pub use crate::game::generator::distinct_results;
+
 use crate::{Game, Generator, Move, Position};
 use hash::PerftTable;
-use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use serde::Serialize;
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-/// What perft counts as one node of the tree.
-///
-/// Most games have one move per result, and the two countings agree. They differ where one piece
-/// can reach the same result along different routes: a Chu Shogi piece with lion power (a
-/// two-step move through an empty square that ends where a single move ends, a pass through any
-/// empty neighbour; CHU-9.1, CHU-9.5) and a Congo Monkey's chain of captures taken in a
-/// different order (CONGO-4).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Counting {
-    /// One node per legal move, that is per distinct move text: every route counts (lishogi's
-    /// convention, CHU-9.1). The default in every game.
-    #[default]
-    Routes,
-    /// One node per distinct *result*: the pair (the square the moving piece started from, the
-    /// position after the move). Routes of one piece that end the same way count once; moves of
-    /// different pieces stay apart even when they lead to the same position (CHU-9.5).
-    Results,
-}
-
-impl Counting {
-    /// Both countings, the default first.
-    pub const ALL: [Counting; 2] = [Counting::Routes, Counting::Results];
-
-    /// The name used on the command line and in JSON (`routes`, `results`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Counting::Routes => "routes",
-            Counting::Results => "results",
-        }
-    }
-
-    /// The counting called `name` (`routes`, `results`).
-    pub fn from_name(name: &str) -> Option<Counting> {
-        Counting::ALL.into_iter().find(|c| c.name() == name)
-    }
-}
-
-impl fmt::Display for Counting {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The legal moves of `pos` with one move per result (CHU-9.5), each with the position it leads
-/// to. The move kept for a result is its shortest text, then the first in sorting order (a Lion's
-/// jump `7g5e` rather than its routes `7g6f5e`, `7g6e5e`, …).
-pub fn distinct_results<G: Game, Gen: Generator<G> + ?Sized>(
-    gen: &Gen,
-    pos: &Position<G>,
-) -> Vec<(Move<G::Kind>, Position<G>)> {
-    let mut moves: Vec<(String, Move<G::Kind>)> = gen
-        .legal_moves(pos)
-        .into_iter()
-        .map(|m| (m.to_string(), m))
-        .collect();
-    moves.sort_by(|(a, _), (b, _)| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    for (_, m) in moves {
-        let child = gen.play_unchecked(pos, &m);
-        if seen.insert((m.from, child.setup().clone())) {
-            out.push((m, child));
-        }
-    }
-    out
-}
 
 /// Per-root-move counts (the "divide"), sorted by move text, and their total.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -1,107 +1,21 @@
-//! The two traits every game implements: [`Game`] (what the game is: board, pieces, FEN,
-//! validation) and [`Generator`] (a move generator for it; each game has two).
+//! [`Generator`]: a move generator for a game, and the walks its provided perft methods take.
+//!
+//! A generator's perft counts can be had three ways, each a provided method a fast generator may
+//! override: [`Generator::perft`] (one node per move), [`Generator::perft_results`] (one node per
+//! distinct result, [`Counting::Results`], through [`distinct_results`]) and
+//! [`Generator::perft_hashed`] (through the transposition table of [`crate::perft::hash`], by
+//! [`perft_positions`]). The walks live here, beside the trait whose defaults call them, rather
+//! than in [`crate::perft`]: `perft` (divide, `.perft` files, the budgeted walk) stands on the
+//! generator, so the generator must not stand on `perft`. [`crate::perft`] and
+//! [`crate::perft::hash`] re-export them under their old names.
 
-use crate::fen::FenDialect;
+use super::counting::Counting;
+use super::table::{Key, PerftTable};
+use super::Game;
 use crate::moves::{IllegalMoveError, Move, ParseMoveError};
-use crate::{Kind, Outcome, Position, PositionError, Setup, Shape, Symmetry};
+use crate::{Outcome, Position};
+use std::collections::HashSet;
 use std::fmt;
-
-/// A game: its board, pieces, start position, FEN dialect, rule switches and validation.
-pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
-    /// The game's piece kinds.
-    type Kind: Kind;
-    /// The rule readings that can be switched (documented in SPEC.md and described by
-    /// [`crate::switches::Switches`]); `Default` is the spec's.
-    type Switches: crate::switches::Switches;
-
-    /// The name used on the command line (`kuma`, `chess`, `congo`, `hunterbeest`, `chu`).
-    const NAME: &'static str;
-    /// The game's name in words (`Kuma Chess`, `orthodox chess`), as the help, the page and the
-    /// diagrams write it (capitalised at the start of a title).
-    const TITLE: &'static str;
-    const SHAPE: Shape;
-    const START_FEN: &'static str;
-    const DIALECT: FenDialect;
-    /// Whether the game's records may write `#` for checkmate, as chess players do: only where
-    /// `#` names no other win ([`crate::notation::long_algebraic::hash_is_checkmate`]).
-    const HASH_IS_CHECKMATE: bool = false;
-    /// How the two armies relate: mirror images across the middle rank (chess, Kuma, Congo; the
-    /// default) or rotations of each other (Hunterbeest, Chu Shogi). The colour-symmetry
-    /// property ([`crate::check::properties::colour_symmetry`]) transforms positions this way.
-    const SYMMETRY: Symmetry = Symmetry::Mirror;
-    /// How the game's players draw its board and pieces: letters on discs unless the game says.
-    const LOOK: crate::Look = crate::Look::Discs;
-
-    /// Whether pieces of `kind` are royal in the sense of check: the rules forbid leaving one
-    /// attacked, so no legal move ever captures one (the King of chess and Kuma). The default,
-    /// `false` for every kind, suits games whose royal piece can be captured (Congo's lion, Chu
-    /// Shogi's king); the property [`crate::check::properties::no_royal_capture`] checks the
-    /// kinds this names.
-    fn is_royal(kind: Self::Kind) -> bool {
-        let _ = kind;
-        false
-    }
-
-    /// Checks a setup against the game's rules for positions.
-    ///
-    /// # Errors
-    /// Every reason the setup is not a position of this game.
-    fn validate(setup: Setup<Self::Kind>) -> Result<Position<Self>, PositionError<Self::Kind>>;
-
-    /// Reads position text as the game's players paste it: a position, perhaps with moves after
-    /// it, written strictly, with a note for each thing normalised on the way. The default takes
-    /// the text as a FEN; Chu Shogi also reads lishogi's lenient SFEN, USI `position` lines and
-    /// KIF records (CHU-8.4).
-    ///
-    /// # Errors
-    /// What cannot be read, in words.
-    fn read_position_text(text: &str) -> Result<PositionText, String> {
-        Ok(PositionText {
-            fen: text.trim().to_string(),
-            moves: Vec::new(),
-            notes: Vec::new(),
-        })
-    }
-
-    /// Game records shipped with the crate (name, text in the game's record format), which the
-    /// page steps through; none by default (Chu Shogi's corpus games).
-    fn records() -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
-
-    /// The name of square `sq` in the game's notation: algebraic (`e4`, CORE-1.1) by default;
-    /// Chu Shogi says USI (`7g`, CHU-1.1).
-    fn square_name(sq: crate::Square) -> String {
-        sq.to_string()
-    }
-
-    /// The name of a side as the game's players say it: `White` and `Black` by default; Chu
-    /// Shogi says `sente` (the first player, [`crate::Colour::White`] here) and `gote` (CHU-1.3).
-    fn side_name(colour: crate::Colour) -> &'static str {
-        match colour {
-            crate::Colour::White => "White",
-            crate::Colour::Black => "Black",
-        }
-    }
-
-    /// Reads move text in a position. The default is [`Move::parse`], which needs no position;
-    /// a game whose text leaves something to the position overrides it (Chu Shogi: `+` promotes
-    /// the piece on the from-square to its own promoted kind). This is notation, not move
-    /// generation: it does not judge legality.
-    ///
-    /// # Errors
-    /// [`ParseMoveError`] for text that is no move of the game's notation.
-    fn read_move(pos: &Position<Self>, text: &str) -> Result<Move<Self::Kind>, ParseMoveError> {
-        let _ = pos;
-        Move::parse(text)
-    }
-
-    /// The reference generator with the given switches.
-    fn reference(switches: &Self::Switches) -> Box<dyn Generator<Self>>;
-
-    /// The optimized bitboard generator, where the game has one yet.
-    fn bitboard(switches: &Self::Switches) -> Option<Box<dyn Generator<Self>>>;
-}
 
 /// A move generator for game `G`. The reference and the bitboard generator of a game implement
 /// this trait independently; the differential harness compares them through it.
@@ -162,7 +76,7 @@ pub trait Generator<G: Game>: Send + Sync {
         if depth == 0 {
             return 1;
         }
-        let children = crate::perft::distinct_results(self, pos);
+        let children = distinct_results(self, pos);
         if depth == 1 {
             return children.len() as u64;
         }
@@ -174,15 +88,10 @@ pub trait Generator<G: Game>: Send + Sync {
 
     /// Perft counted as `counting` says: [`Generator::perft`] for routes, [`Generator::perft_results`]
     /// for results.
-    fn perft_counting(
-        &self,
-        pos: &Position<G>,
-        depth: u32,
-        counting: crate::perft::Counting,
-    ) -> u64 {
+    fn perft_counting(&self, pos: &Position<G>, depth: u32, counting: Counting) -> u64 {
         match counting {
-            crate::perft::Counting::Routes => self.perft(pos, depth),
-            crate::perft::Counting::Results => self.perft_results(pos, depth),
+            Counting::Routes => self.perft(pos, depth),
+            Counting::Results => self.perft_results(pos, depth),
         }
     }
 
@@ -194,10 +103,10 @@ pub trait Generator<G: Game>: Send + Sync {
         &self,
         pos: &Position<G>,
         depth: u32,
-        counting: crate::perft::Counting,
-        table: &crate::perft::hash::PerftTable,
+        counting: Counting,
+        table: &PerftTable,
     ) -> u64 {
-        crate::perft::hash::perft_positions(self, pos, depth, counting, table)
+        perft_positions(self, pos, depth, counting, table)
     }
 
     /// Plays `mv` if it is legal.
@@ -280,17 +189,6 @@ impl GeneratorKind {
     }
 }
 
-/// Position text as pasted, read ([`Game::read_position_text`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PositionText {
-    /// The position, as the game's FEN (strict).
-    pub fen: String,
-    /// Moves to play from it, in the game's notation.
-    pub moves: Vec<String>,
-    /// What was normalised on the way, in words (empty for strict text).
-    pub notes: Vec<String>,
-}
-
 /// Move text that could not be turned into a legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveTextError {
@@ -309,17 +207,72 @@ impl fmt::Display for MoveTextError {
 
 impl std::error::Error for MoveTextError {}
 
-/// The draw the side to move may claim in chess-like games, if any: the fifty-move rule when the
-/// half-move clock has reached 100 (KUMA-7.5), or threefold repetition when `history` (the
-/// repetition keys of the earlier positions of the game) holds this position twice already
-/// (KUMA-7.6).
-pub fn claimable_draw<G: Game>(pos: &Position<G>, history: &[Setup<G::Kind>]) -> Option<Outcome> {
-    let key = pos.repetition_key();
-    if history.iter().filter(|k| **k == key).count() >= 2 {
-        Some(Outcome::draw(crate::Reason::ThreefoldClaim))
-    } else if pos.halfmove_clock() >= 100 {
-        Some(Outcome::draw(crate::Reason::FiftyMoveClaim))
-    } else {
-        None
+/// The legal moves of `pos` with one move per result (CHU-9.5), each with the position it leads
+/// to. The move kept for a result is its shortest text, then the first in sorting order (a Lion's
+/// jump `7g5e` rather than its routes `7g6f5e`, `7g6e5e`, …).
+pub fn distinct_results<G: Game, Gen: Generator<G> + ?Sized>(
+    gen: &Gen,
+    pos: &Position<G>,
+) -> Vec<(Move<G::Kind>, Position<G>)> {
+    let mut moves: Vec<(String, Move<G::Kind>)> = gen
+        .legal_moves(pos)
+        .into_iter()
+        .map(|m| (m.to_string(), m))
+        .collect();
+    moves.sort_by(|(a, _), (b, _)| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for (_, m) in moves {
+        let child = gen.play_unchecked(pos, &m);
+        if seen.insert((m.from, child.setup().clone())) {
+            out.push((m, child));
+        }
     }
+    out
+}
+
+/// The key of a position for any generator: its board, side to move, castling rights,
+/// en-passant square and counter-strike square (not the move counters).
+pub fn position_key<G: Game>(pos: &Position<G>, table: &PerftTable) -> Key {
+    use std::hash::Hash;
+    let s = pos.setup();
+    let mut h = table.hasher();
+    s.board.hash(&mut h);
+    s.turn.hash(&mut h);
+    s.castling.hash(&mut h);
+    s.ep_square.hash(&mut h);
+    s.counter_strike.hash(&mut h);
+    h.finish()
+}
+
+/// Perft through `table` for any generator, walking [`Position`]s: what
+/// [`Generator::perft_hashed`] does unless a generator walks its own boards. The last ply is
+/// the generator's own [`Generator::perft_counting`] at depth 1.
+pub fn perft_positions<G: Game, Gen: Generator<G> + ?Sized>(
+    gen: &Gen,
+    pos: &Position<G>,
+    depth: u32,
+    counting: Counting,
+    table: &PerftTable,
+) -> u64 {
+    if depth <= 1 {
+        return gen.perft_counting(pos, depth, counting);
+    }
+    let key = position_key(pos, table);
+    if let Some(n) = table.probe(key, depth) {
+        return n;
+    }
+    let n = match counting {
+        Counting::Routes => gen
+            .legal_moves(pos)
+            .iter()
+            .map(|m| perft_positions(gen, &gen.play_unchecked(pos, m), depth - 1, counting, table))
+            .sum(),
+        Counting::Results => distinct_results(gen, pos)
+            .iter()
+            .map(|(_, child)| perft_positions(gen, child, depth - 1, counting, table))
+            .sum(),
+    };
+    table.store(key, depth, n);
+    n
 }
