@@ -331,7 +331,7 @@ impl Board {
         } else {
             self.occ[us].minus(Bb::bit(from)).with(to)
         };
-        if !r.never_bare && !(two_off_last(own, them) && two_off_last(enemy, us)) {
+        if !(r.never_bare || two_off_last(own, them) && two_off_last(enemy, us)) {
             return full();
         }
         let new_kind = if m.promote {
