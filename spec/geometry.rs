@@ -78,6 +78,12 @@ impl Shape {
         self.ranks - 1
     }
 
+    /// The index of `colour`'s last rank, the one farthest from it (`ranks - 1` for White, 0
+    /// for Black).
+    pub const fn last_rank_of(self, colour: crate::Colour) -> u8 {
+        colour.relative_rank(self.last_rank(), self.ranks)
+    }
+
     /// The square seen from the other side of the board (rotated 180°).
     pub const fn rotate(self, sq: Square) -> Square {
         Square::new(self.files - 1 - sq.file, self.ranks - 1 - sq.rank)

@@ -19,12 +19,13 @@
 //! clocks), written once for the three. The bitboard generators never use any of it (they must
 //! share no movement logic with the references).
 
+pub mod directions;
 pub mod fide;
 pub mod rules;
 
 pub use rules::{
     attackers, attacks, in_check, is_attacked, king_attacked, king_square, piece_moves,
-    piece_moves_traced, walk, MailboxRules,
+    piece_moves_traced, walk, MailboxRules, MovementRow,
 };
 
 use crate::trace::{Line, Modality, Movement, Rule, Stop, Trace};

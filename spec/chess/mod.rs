@@ -98,7 +98,7 @@ impl crate::Kind for ChessKind {
     }
 
     fn rule(self) -> Option<&'static str> {
-        Some(rules::movement_rule(self))
+        Some(crate::mailbox::MailboxRules::movement_rule(self))
     }
 
     /// The usual figures (Unicode's chess symbols), drawn in each side's colour.

@@ -5,8 +5,8 @@
 //! This file shares no logic with [`super::bitboard`]; the tests hold the two to each other.
 
 use super::{Chess, ChessKind, ChessSwitches};
-use crate::mailbox::fide::{self, Castling, FideRules, Wing};
-use crate::mailbox::MailboxRules;
+use crate::mailbox::fide::{self, Castling, FideRules};
+use crate::mailbox::{MailboxRules, MovementRow};
 use crate::trace::{NoTrace, Rule, Trace};
 use crate::{Colour, Generator, Move, Offset, Outcome, Position, Reason, Setup, Shape, Square};
 
@@ -37,17 +37,8 @@ const DIAGONAL: [Offset; 4] = [
     Offset::new(-1, -1),
 ];
 
-/// The eight Knight jumps: two squares one way and one square at right angles.
-const KNIGHT_JUMPS: [Offset; 8] = [
-    Offset::new(1, 2),
-    Offset::new(2, 1),
-    Offset::new(2, -1),
-    Offset::new(1, -2),
-    Offset::new(-1, -2),
-    Offset::new(-2, -1),
-    Offset::new(-2, 1),
-    Offset::new(-1, 2),
-];
+/// The eight Knight jumps (Betza `N`).
+use crate::mailbox::directions::KNIGHT as KNIGHT_JUMPS;
 
 /// The movement helpers of the reference generators (`spec/mailbox.rs`): [`Walk::step`],
 /// [`Walk::leap`], [`Walk::slide`] and the Pawn's [`Walk::step_to_empty`] /
@@ -55,10 +46,9 @@ const KNIGHT_JUMPS: [Offset; 8] = [
 /// over it; a leap ignores what stands between.
 type Walk<'a> = crate::mailbox::Walk<'a, ChessKind>;
 
-/// Straight forward, for the owner of the piece (the walk turns it round for Black).
-const FORWARD: Offset = Offset::new(0, 1);
-const FORWARD_LEFT: Offset = Offset::new(-1, 1);
-const FORWARD_RIGHT: Offset = Offset::new(1, 1);
+/// Straight and diagonally forward, for the owner of the piece (the walk turns them round for
+/// Black).
+use crate::mailbox::directions::{FORWARD, FORWARD_LEFT, FORWARD_RIGHT};
 
 /// CHESS-3.3 — King: one step in any direction. (Castling: `castling_moves`.)
 fn king(w: &mut Walk) {
@@ -94,34 +84,18 @@ fn pawn(w: &mut Walk) {
     w.step_to_capture(FORWARD_RIGHT);
 }
 
-/// The rule of each piece's movement, as the walk reports it to a trace.
-pub(crate) const fn movement_rule(kind: ChessKind) -> Rule {
-    match kind {
-        ChessKind::Pawn => "CHESS-3.2",
-        ChessKind::King => "CHESS-3.3",
-        ChessKind::Queen => "CHESS-3.4",
-        ChessKind::Rook => "CHESS-3.5",
-        ChessKind::Bishop => "CHESS-3.6",
-        ChessKind::Knight => "CHESS-3.7",
-    }
-}
+/// CHESS-3 — the pieces' movement, kind by kind: the rule a traced walk cites, then the walk.
+const MOVEMENT: [MovementRow<ChessKind>; 6] = [
+    (ChessKind::King, "CHESS-3.3", king),
+    (ChessKind::Queen, "CHESS-3.4", queen),
+    (ChessKind::Rook, "CHESS-3.5", rook),
+    (ChessKind::Bishop, "CHESS-3.6", bishop),
+    (ChessKind::Knight, "CHESS-3.7", knight),
+    (ChessKind::Pawn, "CHESS-3.2", pawn),
+];
 
 impl MailboxRules for ChessKind {
-    fn movement_rule(self) -> Rule {
-        movement_rule(self)
-    }
-
-    /// CHESS-3.1 — each kind's movement, as the functions above spell it out.
-    fn walk(self, w: &mut Walk) {
-        match self {
-            ChessKind::King => king(w),
-            ChessKind::Queen => queen(w),
-            ChessKind::Rook => rook(w),
-            ChessKind::Bishop => bishop(w),
-            ChessKind::Knight => knight(w),
-            ChessKind::Pawn => pawn(w),
-        }
-    }
+    const MOVEMENT: &'static [MovementRow<ChessKind>] = &MOVEMENT;
 }
 
 /// CHESS-3.1 to CHESS-3.8 — what the pieces' movement gives, worked out once for every
@@ -133,8 +107,9 @@ impl MailboxRules for ChessKind {
 /// enemy piece if one stood there, own pieces included), whether a piece of a side attacks a
 /// square ([`is_attacked`], CHESS-3.8) and which pieces do ([`attackers`], for the explanation of
 /// CHESS-7.1), and whether a side's King is attacked, "in check" ([`in_check`], CHESS-3.8).
-pub use crate::mailbox::fide::piece_moves_traced;
-pub use crate::mailbox::{attackers, attacks, in_check, is_attacked, piece_moves};
+pub use crate::mailbox::{
+    attackers, attacks, fide::piece_moves_traced, in_check, is_attacked, piece_moves,
+};
 
 /// CHESS-3.2 — the Pawn's double step: from its start rank a Pawn may move two squares straight
 /// forward if both squares are empty.
@@ -149,7 +124,7 @@ fn pawn_double_steps(
 /// Rook, Bishop or Knight of its colour (the player's choice): one move per choice.
 impl FideRules for ChessKind {
     fn promotions(self, owner: Colour, to: Square, shape: Shape) -> &'static [ChessKind] {
-        if self == ChessKind::Pawn && to.rank() == owner.relative_rank(shape.last_rank(), 8) {
+        if self == ChessKind::Pawn && to.rank() == shape.last_rank_of(owner) {
             &ChessKind::PROMOTIONS
         } else {
             &[]
@@ -173,26 +148,11 @@ fn en_passant(setup: &Setup<ChessKind>, trace: &mut dyn Trace<ChessKind>) -> Vec
 ///
 /// CHESS-4.3 — castling rights are lost for good ([`fide::update_castling_rights`]): both when
 /// the King moves (castling included), one when its Rook leaves its corner or is captured there.
-const CASTLING: Castling<ChessKind> = Castling {
-    king_file: 4,
-    short: Wing {
-        partner: |kind| kind == ChessKind::Rook,
-        corner: 7,
-        partner_to: 5,
-        king_to: 6,
-        between: &[5, 6],
-    },
-    long: Wing {
-        partner: |kind| kind == ChessKind::Rook,
-        corner: 0,
-        partner_to: 3,
-        king_to: 2,
-        between: &[1, 2, 3],
-    },
-    rule: "CHESS-4.1",
-    conditions: "CHESS-4.2",
-    rights: "CHESS-4.3",
-};
+const CASTLING: Castling<ChessKind> = Castling::on_eight_files(
+    |kind| kind == ChessKind::Rook,
+    |kind| kind == ChessKind::Rook,
+    ["CHESS-4.1", "CHESS-4.2", "CHESS-4.3"],
+);
 
 /// CHESS-4.2 — castling is allowed only while the right is kept (CHESS-4.3), King and Rook stand
 /// on their squares (as CHESS-2.5 asks of every right), every square between them is empty, the

@@ -73,17 +73,8 @@ const ORTHOGONAL: [Offset; 4] = [
     Offset::new(-1, 0),
 ];
 
-/// The knight's eight leaps.
-const KNIGHT_LEAPS: [Offset; 8] = [
-    Offset::new(1, 2),
-    Offset::new(2, 1),
-    Offset::new(2, -1),
-    Offset::new(1, -2),
-    Offset::new(-1, -2),
-    Offset::new(-2, -1),
-    Offset::new(-2, 1),
-    Offset::new(-1, 2),
-];
+/// The eight Knight leaps (Betza `N`).
+use crate::mailbox::directions::KNIGHT as KNIGHT_LEAPS;
 
 /// Owner-relative directions of the pawns: forward, forward-diagonal, sideways, backward.
 const FORWARD: Offset = Offset::new(0, 1);

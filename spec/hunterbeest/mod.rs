@@ -103,7 +103,7 @@ impl crate::Kind for HunterbeestKind {
     }
 
     fn rule(self) -> Option<&'static str> {
-        Some(rules::movement_rule(self))
+        Some(crate::mailbox::MailboxRules::movement_rule(self))
     }
 
     fn name(self) -> &'static str {

@@ -32,7 +32,7 @@
 
 use super::{Hunterbeest, HunterbeestKind, HunterbeestSwitches, StalemateResult};
 use crate::mailbox::fide::{self, Castling, FideRules, Wing};
-use crate::mailbox::{king_square, MailboxRules};
+use crate::mailbox::{king_square, MailboxRules, MovementRow};
 use crate::trace::{NoTrace, Rule, Trace};
 use crate::{
     Colour, Generator, Move, Offset, Outcome, Piece, Position, Reason, Setup, Shape, Square,
@@ -40,23 +40,14 @@ use crate::{
 
 use HunterbeestKind as K;
 
-// ---------------------------------------------------------------------------------------------
-// Directions (BHB-1.1). They are written from White's side; `Offset::for_colour` turns them
-// round for Black, so "forward" is always towards the owner's opponent. (Every piece of the game
-// is left–right symmetric, so negating the rank is the same as turning the board round.)
-// ---------------------------------------------------------------------------------------------
-
-const FORWARD: Offset = Offset::new(0, 1);
-const BACKWARD: Offset = Offset::new(0, -1);
-const LEFT: Offset = Offset::new(-1, 0);
-const RIGHT: Offset = Offset::new(1, 0);
-const FORWARD_LEFT: Offset = Offset::new(-1, 1);
-const FORWARD_RIGHT: Offset = Offset::new(1, 1);
-const BACKWARD_LEFT: Offset = Offset::new(-1, -1);
-const BACKWARD_RIGHT: Offset = Offset::new(1, -1);
-
-const ORTHOGONAL: [Offset; 4] = [FORWARD, BACKWARD, LEFT, RIGHT];
-const DIAGONAL: [Offset; 4] = [FORWARD_LEFT, FORWARD_RIGHT, BACKWARD_LEFT, BACKWARD_RIGHT];
+// Directions (BHB-1.1): owner-relative, written once for the chess-like references in
+// [`crate::mailbox::directions`].
+use crate::mailbox::directions::{
+    BACKWARD, BACKWARD_LEFT, BACKWARD_RIGHT, DIAGONAL, FORWARD, FORWARD_LEFT, FORWARD_RIGHT, LEFT,
+    ORTHOGONAL, RIGHT,
+};
+// (Every piece of the game is left–right symmetric, so negating the rank is the same as
+// turning the board round.)
 
 /// The Knight's eight leaps (Betza `N`): one file and two ranks, or two files and one rank.
 const NARROW_KNIGHT: [Offset; 4] = [
@@ -201,56 +192,31 @@ fn cohinny(w: &mut Walk) {
     w.leaps(advances.chain(retreats));
 }
 
-/// The rule of each piece's movement, as the walk reports it to a trace.
-pub(crate) const fn movement_rule(kind: HunterbeestKind) -> Rule {
-    match kind {
-        K::King => "BHB-3.2",
-        K::Queen => "BHB-3.3",
-        K::Pawn => "BHB-3.4",
-        K::Hunter => "BHB-3.5",
-        K::Hawker => "BHB-3.6",
-        K::Huntress => "BHB-3.7",
-        K::Hawkress => "BHB-3.8",
-        K::Gnu => "BHB-3.9",
-        K::Hartebeest => "BHB-3.10",
-        K::Cohartebeest => "BHB-3.11",
-        K::Hinny => "BHB-3.12",
-        K::Cohinny => "BHB-3.13",
-    }
-}
+/// BHB-3 — the movement of every kind: its rule in SPEC.md and the function above that walks it.
+const MOVEMENT: [MovementRow<HunterbeestKind>; 12] = [
+    (K::King, "BHB-3.2", king),
+    (K::Queen, "BHB-3.3", queen),
+    (K::Pawn, "BHB-3.4", pawn),
+    (K::Hunter, "BHB-3.5", hunter),
+    (K::Hawker, "BHB-3.6", hawker),
+    (K::Huntress, "BHB-3.7", huntress),
+    (K::Hawkress, "BHB-3.8", hawkress),
+    (K::Gnu, "BHB-3.9", gnu),
+    (K::Hartebeest, "BHB-3.10", hartebeest),
+    (K::Cohartebeest, "BHB-3.11", cohartebeest),
+    (K::Hinny, "BHB-3.12", hinny),
+    (K::Cohinny, "BHB-3.13", cohinny),
+];
 
 impl MailboxRules for HunterbeestKind {
-    fn movement_rule(self) -> Rule {
-        movement_rule(self)
-    }
-
-    /// BHB-3.1 — each kind's movement, as the functions above spell it out.
-    fn walk(self, w: &mut Walk) {
-        match self {
-            K::King => king(w),
-            K::Queen => queen(w),
-            K::Pawn => pawn(w),
-            K::Hunter => hunter(w),
-            K::Hawker => hawker(w),
-            K::Huntress => huntress(w),
-            K::Hawkress => hawkress(w),
-            K::Gnu => gnu(w),
-            K::Hartebeest => hartebeest(w),
-            K::Cohartebeest => cohartebeest(w),
-            K::Hinny => hinny(w),
-            K::Cohinny => cohinny(w),
-        }
-    }
+    const MOVEMENT: &'static [MovementRow<HunterbeestKind>] = &MOVEMENT;
 }
 
-/// BHB-3.1 — what the pieces' movement gives, worked out once for every reference
-/// ([`crate::mailbox`]): the squares the piece on `from` may move to ([`piece_moves`]: empty
-/// squares and enemy pieces, never an own piece; check, castling, the Pawn's double step and en
-/// passant are not considered), the same reported to a trace with the Pawn's double step
-/// ([`piece_moves_traced`]), whether a piece of a side attacks a square ([`is_attacked`]: could
-/// capture a piece of the other side standing there — for the Pawn, only its diagonal-forward
-/// squares) and which pieces do ([`attackers`], for the explanation of BHB-6.1). BHB-6.1 —
-/// [`in_check`]: whether a side's King is attacked by the other side (`false` if it has no King).
+/// BHB-3.1 and BHB-6.1 from the leaps and slides above, by the mailbox code of every reference
+/// ([`crate::mailbox`]): [`piece_moves`] is a piece's reach ignoring check, castling, the double
+/// step and e.p. ([`piece_moves_traced`] reports it, double step included), [`is_attacked`] and
+/// [`attackers`] answer the attack test (for the Pawn its two diagonal-forward squares), and
+/// [`in_check`] says whether a side's King is attacked (`false` if it has none).
 ///
 /// ```
 /// use fairyspec::{Position, Square, hunterbeest::{Hunterbeest, rules::piece_moves}};
@@ -262,16 +228,11 @@ impl MailboxRules for HunterbeestKind {
 /// let names: Vec<String> = piece_moves(start.setup(), h1).iter().map(|s| s.to_string()).collect();
 /// assert_eq!(names, ["g4", "i4"]);
 /// ```
-pub use crate::mailbox::fide::piece_moves_traced;
-pub use crate::mailbox::{attackers, in_check, is_attacked, piece_moves};
+pub use crate::mailbox::{attackers, fide::piece_moves_traced, in_check, is_attacked, piece_moves};
 
 // ---------------------------------------------------------------------------------------------
 // The rules (BHB-4 … BHB-6), one function each.
 // ---------------------------------------------------------------------------------------------
-
-fn last_rank(colour: Colour, shape: Shape) -> u8 {
-    colour.relative_rank(shape.last_rank(), shape.ranks)
-}
 
 /// BHB-4.1 — promotion: a Pawn reaching its last rank, by a step or a capture, must promote, to
 /// any one of Hunter, Hawker, Huntress, Hawkress, Hartebeest, Cohartebeest, Hinny, Cohinny,
@@ -279,7 +240,7 @@ fn last_rank(colour: Colour, shape: Shape) -> u8 {
 /// lower-case letter (`e7e8q`). Every other move is one move without promotion.
 impl FideRules for HunterbeestKind {
     fn promotions(self, owner: Colour, to: Square, shape: Shape) -> &'static [HunterbeestKind] {
-        if self == K::Pawn && to.rank() == last_rank(owner, shape) {
+        if self == K::Pawn && to.rank() == shape.last_rank_of(owner) {
             &HunterbeestKind::PROMOTIONS
         } else {
             &[]

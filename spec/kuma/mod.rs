@@ -85,7 +85,7 @@ impl crate::Kind for KumaKind {
     }
 
     fn rule(self) -> Option<&'static str> {
-        Some(rules::movement_rule(self))
+        Some(crate::mailbox::MailboxRules::movement_rule(self))
     }
 
     fn name(self) -> &'static str {

@@ -34,31 +34,16 @@
 //! ```
 
 use super::{BlindBearWin, Kuma, KumaKind, KumaSwitches};
-use crate::mailbox::fide::{self, Castling, FideRules, Wing};
-use crate::mailbox::MailboxRules;
+use crate::mailbox::fide::{self, Castling, FideRules};
+use crate::mailbox::{MailboxRules, MovementRow};
 use crate::trace::{NoTrace, Rule, Trace};
-use crate::{
-    Colour, Generator, Move, Offset, Outcome, Piece, Position, Reason, Setup, Shape, Square,
+use crate::{Colour, Generator, Move, Outcome, Piece, Position, Reason, Setup, Shape, Square};
+
+// Directions (KUMA-1.1): owner-relative, written once for the chess-like references in
+// [`crate::mailbox::directions`].
+use crate::mailbox::directions::{
+    BACKWARD, DIAGONAL, FORWARD, FORWARD_LEFT, FORWARD_RIGHT, LEFT, ORTHOGONAL, RIGHT,
 };
-
-// ---------------------------------------------------------------------------------------------
-// Directions (KUMA-1.1). They are written from White's side; `Offset::for_colour` turns them
-// round for Black, so "forward" is always towards the owner's opponent.
-// ---------------------------------------------------------------------------------------------
-
-const FORWARD: Offset = Offset::new(0, 1);
-const BACKWARD: Offset = Offset::new(0, -1);
-const LEFT: Offset = Offset::new(-1, 0);
-const RIGHT: Offset = Offset::new(1, 0);
-const FORWARD_LEFT: Offset = Offset::new(-1, 1);
-const FORWARD_RIGHT: Offset = Offset::new(1, 1);
-const BACKWARD_LEFT: Offset = Offset::new(-1, -1);
-const BACKWARD_RIGHT: Offset = Offset::new(1, -1);
-
-/// The four orthogonal directions (Betza `W`, `R`).
-const ORTHOGONAL: [Offset; 4] = [FORWARD, BACKWARD, LEFT, RIGHT];
-/// The four diagonal directions (Betza `F`, `B`).
-const DIAGONAL: [Offset; 4] = [FORWARD_LEFT, FORWARD_RIGHT, BACKWARD_LEFT, BACKWARD_RIGHT];
 
 /// The movement helpers of every reference generator: [`Walk::step`], [`Walk::range`],
 /// [`Walk::slide`] and the Pawn's [`Walk::step_to_empty`] / [`Walk::step_to_capture`] (KUMA-3.1).
@@ -165,55 +150,31 @@ fn mighty_bear(w: &mut Walk) {
     w.range(BACKWARD, 2);
 }
 
-/// The rule of each piece's movement, as the walk reports it to a trace.
-pub(crate) const fn movement_rule(kind: KumaKind) -> Rule {
-    match kind {
-        KumaKind::Pawn => "KUMA-3.2",
-        KumaKind::King => "KUMA-3.3",
-        KumaKind::BearsEyes => "KUMA-3.4",
-        KumaKind::BlindBear => "KUMA-3.5",
-        KumaKind::ViolentBear => "KUMA-3.6",
-        KumaKind::GreatBear => "KUMA-3.7",
-        KumaKind::UprightBear => "KUMA-3.8",
-        KumaKind::RunningBear => "KUMA-3.9",
-        KumaKind::DashingBear => "KUMA-3.10",
-        KumaKind::BearSoldier => "KUMA-3.11",
-        KumaKind::MightyBear => "KUMA-3.12",
-    }
-}
+/// KUMA-3 — how each kind moves: the rule that says so, as the walk reports it to a trace, and
+/// the function above that spells out its Betza string.
+const MOVEMENT: [MovementRow<KumaKind>; 11] = [
+    (KumaKind::Pawn, "KUMA-3.2", pawn),
+    (KumaKind::King, "KUMA-3.3", king),
+    (KumaKind::BearsEyes, "KUMA-3.4", bears_eyes),
+    (KumaKind::BlindBear, "KUMA-3.5", blind_bear),
+    (KumaKind::ViolentBear, "KUMA-3.6", violent_bear),
+    (KumaKind::GreatBear, "KUMA-3.7", great_bear),
+    (KumaKind::UprightBear, "KUMA-3.8", upright_bear),
+    (KumaKind::RunningBear, "KUMA-3.9", running_bear),
+    (KumaKind::DashingBear, "KUMA-3.10", dashing_bear),
+    (KumaKind::BearSoldier, "KUMA-3.11", bear_soldier),
+    (KumaKind::MightyBear, "KUMA-3.12", mighty_bear),
+];
 
 impl MailboxRules for KumaKind {
-    fn movement_rule(self) -> Rule {
-        movement_rule(self)
-    }
-
-    /// KUMA-3.1 — each kind's movement, as the functions above spell it out.
-    fn walk(self, w: &mut Walk) {
-        match self {
-            KumaKind::Pawn => pawn(w),
-            KumaKind::King => king(w),
-            KumaKind::BearsEyes => bears_eyes(w),
-            KumaKind::BlindBear => blind_bear(w),
-            KumaKind::ViolentBear => violent_bear(w),
-            KumaKind::GreatBear => great_bear(w),
-            KumaKind::UprightBear => upright_bear(w),
-            KumaKind::RunningBear => running_bear(w),
-            KumaKind::DashingBear => dashing_bear(w),
-            KumaKind::BearSoldier => bear_soldier(w),
-            KumaKind::MightyBear => mighty_bear(w),
-        }
-    }
+    const MOVEMENT: &'static [MovementRow<KumaKind>] = &MOVEMENT;
 }
 
-/// KUMA-3.1 — what the pieces' movement gives, worked out once for every reference
-/// ([`crate::mailbox`]): the squares the piece on `from` may move to ([`piece_moves`]: empty
-/// squares and enemy pieces, never an own piece; check, castling, the Pawn's double step and en
-/// passant are not considered), the same reported to a trace with the Pawn's double step
-/// ([`piece_moves_traced`]), whether a piece of a side attacks a square ([`is_attacked`]: could
-/// capture a piece of the other side standing there — for the Pawn, only its diagonal-forward
-/// squares; an own piece counts as attacked when defended) and which pieces do ([`attackers`],
-/// for the explanation of KUMA-7.1). KUMA-7.1 — [`in_check`]: whether a side's King is attacked
-/// by the other side (`false` if it has no King; only an invalid setup has none).
+/// KUMA-3.1, KUMA-7.1 — the questions other code asks of the bears' movement, answered from the
+/// walks above by the code every reference shares ([`crate::mailbox`]): where a piece may go
+/// ([`piece_moves`]; with the Pawn's double step, [`piece_moves_traced`]), whether and by whom a
+/// square is attacked ([`is_attacked`], [`attackers`] — an own piece counts as attacked when
+/// defended), and whether a side's King stands attacked ([`in_check`]).
 ///
 /// ```
 /// use fairyspec::{Position, Square, kuma::{Kuma, rules::piece_moves}};
@@ -223,17 +184,11 @@ impl MailboxRules for KumaKind {
 /// let start = Position::<Kuma>::start();
 /// assert!(piece_moves(start.setup(), Square::new(2, 0)).is_empty());
 /// ```
-pub use crate::mailbox::fide::piece_moves_traced;
-pub use crate::mailbox::{attackers, in_check, is_attacked, piece_moves};
+pub use crate::mailbox::{attackers, fide::piece_moves_traced, in_check, is_attacked, piece_moves};
 
 // ---------------------------------------------------------------------------------------------
 // The rules (KUMA-4 … KUMA-7), one function each.
 // ---------------------------------------------------------------------------------------------
-
-/// The rank index of `colour`'s last rank (8 for White, 1 for Black).
-fn last_rank(colour: Colour, shape: Shape) -> u8 {
-    colour.relative_rank(shape.last_rank(), shape.ranks)
-}
 
 /// KUMA-5.1 — compulsory promotion: a piece reaching its last rank, by a move or a capture,
 /// becomes the single piece it promotes to: Pawn → Bear's Eyes, Violent Bear → Great Bear,
@@ -244,7 +199,7 @@ fn last_rank(colour: Colour, shape: Shape) -> u8 {
 /// not end on the mover's last rank.
 impl FideRules for KumaKind {
     fn promotions(self, owner: Colour, to: Square, shape: Shape) -> &'static [KumaKind] {
-        if to.rank() != last_rank(owner, shape) {
+        if to.rank() != shape.last_rank_of(owner) {
             return &[];
         }
         match self {
@@ -297,26 +252,11 @@ fn en_passant(setup: &Setup<KumaKind>, trace: &mut dyn Trace<KumaKind>) -> Vec<M
 /// KUMA-4.3 — castling rights are lost as FIDE says ([`fide::update_castling_rights`]): both
 /// when the King moves (castling included); one when that castling's partner leaves its
 /// corner, or when anything lands on that corner (capturing the partner there).
-const CASTLING: Castling<KumaKind> = Castling {
-    king_file: 4,
-    short: Wing {
-        partner: |kind| kind == KumaKind::RunningBear,
-        corner: 7,
-        partner_to: 5,
-        king_to: 6,
-        between: &[5, 6],
-    },
-    long: Wing {
-        partner: |kind| kind == KumaKind::UprightBear,
-        corner: 0,
-        partner_to: 3,
-        king_to: 2,
-        between: &[1, 2, 3],
-    },
-    rule: "KUMA-4.1",
-    conditions: "KUMA-4.2",
-    rights: "KUMA-4.3",
-};
+const CASTLING: Castling<KumaKind> = Castling::on_eight_files(
+    |kind| kind == KumaKind::RunningBear,
+    |kind| kind == KumaKind::UprightBear,
+    ["KUMA-4.1", "KUMA-4.2", "KUMA-4.3"],
+);
 
 /// KUMA-4.2 — the conditions of castling, as FIDE: the side still has the right (neither King
 /// nor partner has moved, KUMA-4.3), King and partner stand on their start squares, every
@@ -331,7 +271,7 @@ fn castlings(setup: &Setup<KumaKind>, trace: &mut dyn Trace<KumaKind>) -> Vec<Mo
 /// The game is over; the position has no moves (KUMA-7.7).
 fn blind_bear_home(setup: &Setup<KumaKind>) -> bool {
     let them = setup.turn.other();
-    let home = last_rank(them, setup.shape);
+    let home = setup.shape.last_rank_of(them);
     setup
         .pieces()
         .any(|(sq, p)| p == Piece::new(them, KumaKind::BlindBear) && sq.rank() == home)
@@ -341,7 +281,7 @@ fn blind_bear_home(setup: &Setup<KumaKind>) -> bool {
 fn is_blind_bear_arrival(setup: &Setup<KumaKind>, mv: &Move<KumaKind>) -> bool {
     let us = setup.turn;
     setup.piece_at(mv.from) == Some(Piece::new(us, KumaKind::BlindBear))
-        && mv.to.rank() == last_rank(us, setup.shape)
+        && mv.to.rank() == setup.shape.last_rank_of(us)
 }
 
 /// Plays a move found by this generator on a copy of the setup ([`fide::play`]): moves the piece,

@@ -167,6 +167,38 @@ pub struct Castling<K: 'static> {
     pub rights: Rule,
 }
 
+impl<K> Castling<K> {
+    /// Castling as FIDE places it on a board of eight files: the King on the e-file goes to g
+    /// with the short partner from h to f (f and g empty), or to c with the long partner from a
+    /// to d (b, c and d empty); `rules` are the move's, its conditions' and its rights' rules.
+    pub const fn on_eight_files(
+        short_partner: fn(K) -> bool,
+        long_partner: fn(K) -> bool,
+        rules: [Rule; 3],
+    ) -> Castling<K> {
+        Castling {
+            king_file: 4,
+            short: Wing {
+                partner: short_partner,
+                corner: 7,
+                partner_to: 5,
+                king_to: 6,
+                between: &[5, 6],
+            },
+            long: Wing {
+                partner: long_partner,
+                corner: 0,
+                partner_to: 3,
+                king_to: 2,
+                between: &[1, 2, 3],
+            },
+            rule: rules[0],
+            conditions: rules[1],
+            rights: rules[2],
+        }
+    }
+}
+
 impl<K: MailboxRules> Castling<K> {
     /// The wing a castling King's move to `to` belongs to.
     fn wing_of(&self, from: Square, to: Square) -> &Wing<K> {

@@ -5,20 +5,40 @@ use super::{Purpose, Walk};
 use crate::trace::{NoTrace, Rule, Trace, Why};
 use crate::{Colour, Kind, Piece, Setup, Square};
 
+/// One row of a game's movement table ([`MailboxRules::MOVEMENT`]): a kind, the rule of SPEC.md
+/// that says how it moves (the one each line of its walk reports, `KUMA-3.5`), and the function
+/// that walks it — its Betza string spelt out as calls to a [`Walk`].
+pub type MovementRow<K> = (K, Rule, fn(&mut Walk<'_, K>));
+
 /// The pieces of a game as its reference generator moves them on a mailbox board. Each game
-/// implements it on its kind, in its `rules.rs`, beside the piece functions it names: how each
-/// kind moves ([`MailboxRules::walk`], the piece's Betza string spelt out as calls to a
-/// [`Walk`]) and the rule that says so. The questions every reference asks follow here, once:
+/// implements it on its kind, in its `rules.rs`, with one table beside the piece functions it
+/// names ([`MailboxRules::MOVEMENT`]). The questions every reference asks follow here, once:
 /// the squares a piece reaches ([`piece_moves`]), the attack test ([`is_attacked`],
 /// [`attackers`]) and check ([`in_check`]); the chess-like games' move loop, castling, en passant
 /// and clocks are in [`super::fide`].
 pub trait MailboxRules: Kind {
-    /// The rule of SPEC.md that says how pieces of this kind move: the one each line of the
-    /// walk reports (`KUMA-3.5`).
-    fn movement_rule(self) -> Rule;
+    /// How each kind moves: one row a kind, every kind of [`Kind::ALL`] once (a test of each
+    /// game holds the table to that).
+    const MOVEMENT: &'static [MovementRow<Self>];
 
-    /// Walks the movement of a piece of this kind: its Betza string as calls to `w`.
-    fn walk(self, w: &mut Walk<'_, Self>);
+    /// The rule of SPEC.md that says how pieces of this kind move: the one each line of the
+    /// walk reports (`KUMA-3.5`); `"?"` for a kind the table leaves out.
+    fn movement_rule(self) -> Rule {
+        movement_row(self).map_or("?", |row| row.1)
+    }
+
+    /// Walks the movement of a piece of this kind: its Betza string as calls to `w` (nothing
+    /// for a kind the table leaves out).
+    fn walk(self, w: &mut Walk<'_, Self>) {
+        if let Some(row) = movement_row(self) {
+            (row.2)(w);
+        }
+    }
+}
+
+/// The row of `kind` in its game's movement table.
+fn movement_row<K: MailboxRules>(kind: K) -> Option<&'static MovementRow<K>> {
+    K::MOVEMENT.iter().find(|row| row.0 == kind)
 }
 
 /// Walks the movement of the piece on `from` for `purpose`, reporting each line to `trace` with

@@ -7,6 +7,7 @@
 //! which pieces a side loses the game without, which pieces the lion-trading rule L2 protects.
 
 use fairyspec::chu::{Chu, ChuKind, ChuSwitches, SHAPE};
+use fairyspec::mailbox::MailboxRules;
 use fairyspec::{Colour, Game, Generator, Kind, Piece, Position, Reason, Setup, Square};
 
 /// One row of a piece table: the cells, trimmed.
@@ -318,5 +319,95 @@ fn chu_lions_as_each_generator_protects_them() {
                 .any(|m| m.to_string() == "7g7e");
             assert_eq!(takes, !lion, "{} {row:?}", gen.name());
         }
+    }
+}
+
+/// The movement table of a reference ([`MailboxRules::MOVEMENT`]) has one row for every kind, and
+/// the rule each row cites is SPEC.md's paragraph for that piece: `**KUMA-3.5 — Blind Bear.**`
+/// where SPEC.md gives each piece its own rule, and for Chu Shogi, whose pieces SPEC.md states in
+/// groups, the group the kind belongs to by SPEC.md's own tables (checked against the kinds'
+/// flags above): CHU-3.6 for the Horned Falcon and Soaring Eagle, CHU-3.4 for the lions, CHU-3.3
+/// for the promoted pieces, CHU-3.2 for the rest.
+fn movement_table<K: MailboxRules>(game: &str, expected_rule: impl Fn(K) -> String) {
+    let spec =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/SPEC.md")).expect("SPEC.md");
+    assert_eq!(K::MOVEMENT.len(), K::ALL.len(), "{game}: one row a kind");
+    for &kind in K::ALL {
+        let rows = K::MOVEMENT.iter().filter(|row| row.0 == kind).count();
+        assert_eq!(rows, 1, "{game}: {kind:?} has {rows} rows");
+        let rule = kind.movement_rule();
+        assert_eq!(rule, expected_rule(kind), "{game}: {kind:?}");
+        assert!(
+            spec.contains(&format!("- **{rule} — ")),
+            "{game}: {kind:?} cites {rule}, which SPEC.md does not state"
+        );
+    }
+}
+
+/// The rule of SPEC.md whose bullet names the piece: `- **KUMA-3.5 — Blind Bear.**`.
+fn bullet_naming(prefix: &str, name: &str) -> String {
+    let spec =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/SPEC.md")).expect("SPEC.md");
+    let bullet = format!(" — {name}.**");
+    spec.lines()
+        .find(|l| l.starts_with(&format!("- **{prefix}-3.")) && l.contains(&bullet))
+        .and_then(|l| l.trim_start_matches("- **").split(" — ").next())
+        .unwrap_or_else(|| panic!("SPEC.md has no {prefix}-3 bullet for {name}"))
+        .to_string()
+}
+
+#[test]
+fn movement_tables_cite_each_pieces_rule() {
+    use fairyspec::chess::ChessKind;
+    use fairyspec::hunterbeest::HunterbeestKind;
+    use fairyspec::kuma::KumaKind;
+    movement_table::<KumaKind>("kuma", |k| bullet_naming("KUMA", k.name()));
+    movement_table::<HunterbeestKind>("hunterbeest", |k| bullet_naming("BHB", k.name()));
+    movement_table::<ChessKind>("chess", |k| bullet_naming("CHESS", k.name()));
+    movement_table::<ChuKind>("chu", |k| {
+        let name = k.name();
+        let rule = if name == "Horned Falcon" || name == "Soaring Eagle" {
+            "CHU-3.6"
+        } else if k.is_lion() {
+            "CHU-3.4"
+        } else if k.is_promoted() {
+            "CHU-3.3"
+        } else {
+            "CHU-3.2"
+        };
+        rule.to_string()
+    });
+}
+
+/// The bitboards number the kinds by their declaration order (`KumaKind::Pawn as usize`) and read
+/// the kind of an index from [`Kind::ALL`]: the two orders must be one.
+#[test]
+fn kind_lists_are_in_declaration_order() {
+    use fairyspec::chess::ChessKind;
+    use fairyspec::congo::CongoKind;
+    use fairyspec::hunterbeest::HunterbeestKind;
+    use fairyspec::kuma::KumaKind;
+    let orders: [(&str, Vec<usize>); 5] = [
+        ("kuma", KumaKind::ALL.iter().map(|&k| k as usize).collect()),
+        (
+            "congo",
+            CongoKind::ALL.iter().map(|&k| k as usize).collect(),
+        ),
+        (
+            "hunterbeest",
+            HunterbeestKind::ALL.iter().map(|&k| k as usize).collect(),
+        ),
+        (
+            "chess",
+            ChessKind::ALL.iter().map(|&k| k as usize).collect(),
+        ),
+        ("chu", ChuKind::ALL.iter().map(|&k| k as usize).collect()),
+    ];
+    for (game, order) in orders {
+        let expected: Vec<usize> = (0..order.len()).collect();
+        assert_eq!(
+            order, expected,
+            "{game}: Kind::ALL is not in declaration order"
+        );
     }
 }

@@ -2,24 +2,19 @@
 
 use super::tables::bit;
 use crate::chess::{Chess, ChessKind};
-use crate::{Colour, Move, Piece, Setup, Square};
+use crate::{Colour, Kind, Move, Piece, Setup, Square};
 
-// Kind indices into `Board::kinds`.
-pub(super) const KING: usize = 0;
-pub(super) const QUEEN: usize = 1;
-pub(super) const ROOK: usize = 2;
-pub(super) const BISHOP: usize = 3;
-pub(super) const KNIGHT: usize = 4;
-pub(super) const PAWN: usize = 5;
+// Kind indices into `Board::kinds`: each kind's place in [`ChessKind`]'s declaration order,
+// which is [`Kind::ALL`]'s order (a test in `tests/all/spec_tables.rs` holds them to each other).
+pub(super) const KING: usize = ChessKind::King as usize;
+pub(super) const QUEEN: usize = ChessKind::Queen as usize;
+pub(super) const ROOK: usize = ChessKind::Rook as usize;
+pub(super) const BISHOP: usize = ChessKind::Bishop as usize;
+pub(super) const KNIGHT: usize = ChessKind::Knight as usize;
+pub(super) const PAWN: usize = ChessKind::Pawn as usize;
 
-pub(super) const KINDS: [ChessKind; 6] = [
-    ChessKind::King,
-    ChessKind::Queen,
-    ChessKind::Rook,
-    ChessKind::Bishop,
-    ChessKind::Knight,
-    ChessKind::Pawn,
-];
+/// The kind of each index.
+pub(super) const KINDS: &[ChessKind] = <ChessKind as Kind>::ALL;
 
 /// No e.p. square.
 pub(super) const NO_EP: u8 = 64;
@@ -83,7 +78,7 @@ impl Board {
         for (sq, p) in setup.pieces() {
             let s = bit(u32::from(sq.rank()) * 8 + u32::from(sq.file()));
             b.colours[if p.colour == Colour::White { 0 } else { 1 }] |= s;
-            b.kinds[KINDS.iter().position(|&k| k == p.kind).unwrap_or(PAWN)] |= s;
+            b.kinds[p.kind as usize] |= s;
         }
         let rights = [
             (setup.castling.white.short, WHITE_SHORT),
@@ -226,9 +221,6 @@ pub(super) fn from_move(m: &Move<ChessKind>) -> Mv {
     Mv {
         from: index(m.from) as u8,
         to: index(m.to) as u8,
-        promotion: m
-            .promotion
-            .and_then(|k| KINDS.iter().position(|&x| x == k))
-            .unwrap_or(0) as u8,
+        promotion: m.promotion.map(|k| k as usize).unwrap_or(0) as u8,
     }
 }

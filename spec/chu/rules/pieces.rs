@@ -3,8 +3,7 @@
 //! ([`crate::mailbox::MailboxRules`]).
 
 use crate::chu::ChuKind;
-use crate::mailbox::MailboxRules;
-use crate::trace::Rule;
+use crate::mailbox::{MailboxRules, MovementRow};
 use crate::Offset;
 
 // ---------------------------------------------------------------------------------------------
@@ -322,67 +321,53 @@ fn tokin(w: &mut Walk) {
     gold_general(w);
 }
 
-/// The rule of each piece's movement, as the walk reports it to a trace: CHU-3.4 for the lions,
-/// CHU-3.6 for the Horned Falcon and Soaring Eagle, else CHU-3.2 or CHU-3.3.
-pub(crate) fn movement_rule(kind: ChuKind) -> Rule {
-    match kind {
-        ChuKind::Lion | ChuKind::PromotedKirin => "CHU-3.4",
-        ChuKind::HornedFalcon | ChuKind::SoaringEagle => "CHU-3.6",
-        k if k.is_promoted() => "CHU-3.3",
-        _ => "CHU-3.2",
-    }
-}
+/// CHU-3.1 — each kind's one-leg movement: the rule that states it (CHU-3.4 for the lions,
+/// CHU-3.6 for the Horned Falcon and Soaring Eagle, else CHU-3.2 or CHU-3.3 for a promoted
+/// kind) and the function above that walks it.
+const MOVEMENT: [MovementRow<ChuKind>; 39] = [
+    (ChuKind::King, "CHU-3.2", king),
+    (ChuKind::Lion, "CHU-3.4", lion),
+    (ChuKind::FreeKing, "CHU-3.2", free_king),
+    (ChuKind::DragonKing, "CHU-3.2", dragon_king),
+    (ChuKind::DragonHorse, "CHU-3.2", dragon_horse),
+    (ChuKind::Rook, "CHU-3.2", rook),
+    (ChuKind::Bishop, "CHU-3.2", bishop),
+    (ChuKind::VerticalMover, "CHU-3.2", vertical_mover),
+    (ChuKind::SideMover, "CHU-3.2", side_mover),
+    (ChuKind::ReverseChariot, "CHU-3.2", reverse_chariot),
+    (ChuKind::Lance, "CHU-3.2", lance),
+    (ChuKind::Kirin, "CHU-3.2", kirin),
+    (ChuKind::Phoenix, "CHU-3.2", phoenix),
+    (ChuKind::DrunkElephant, "CHU-3.2", drunk_elephant),
+    (ChuKind::BlindTiger, "CHU-3.2", blind_tiger),
+    (ChuKind::GoldGeneral, "CHU-3.2", gold_general),
+    (ChuKind::SilverGeneral, "CHU-3.2", silver_general),
+    (ChuKind::CopperGeneral, "CHU-3.2", copper_general),
+    (ChuKind::FerociousLeopard, "CHU-3.2", ferocious_leopard),
+    (ChuKind::GoBetween, "CHU-3.2", go_between),
+    (ChuKind::Pawn, "CHU-3.2", pawn),
+    (ChuKind::SoaringEagle, "CHU-3.6", soaring_eagle),
+    (ChuKind::HornedFalcon, "CHU-3.6", horned_falcon),
+    (ChuKind::PromotedRook, "CHU-3.3", promoted_rook),
+    (ChuKind::PromotedBishop, "CHU-3.3", promoted_bishop),
+    (ChuKind::FlyingOx, "CHU-3.3", flying_ox),
+    (ChuKind::FreeBoar, "CHU-3.3", free_boar),
+    (ChuKind::Whale, "CHU-3.3", whale),
+    (ChuKind::WhiteHorse, "CHU-3.3", white_horse),
+    (ChuKind::PromotedKirin, "CHU-3.4", promoted_kirin),
+    (ChuKind::PromotedPhoenix, "CHU-3.3", promoted_phoenix),
+    (ChuKind::CrownPrince, "CHU-3.3", crown_prince),
+    (ChuKind::FlyingStag, "CHU-3.3", flying_stag),
+    (ChuKind::PromotedGold, "CHU-3.3", promoted_gold),
+    (ChuKind::PromotedSilver, "CHU-3.3", promoted_silver),
+    (ChuKind::PromotedCopper, "CHU-3.3", promoted_copper),
+    (ChuKind::PromotedLeopard, "CHU-3.3", promoted_leopard),
+    (ChuKind::PromotedGoBetween, "CHU-3.3", promoted_go_between),
+    (ChuKind::Tokin, "CHU-3.3", tokin),
+];
 
 impl MailboxRules for ChuKind {
-    fn movement_rule(self) -> Rule {
-        movement_rule(self)
-    }
-
-    /// CHU-3.1 — each kind's one-leg movement, as the functions above spell it out.
-    fn walk(self, w: &mut Walk) {
-        use ChuKind as K;
-        match self {
-            K::King => king(w),
-            K::Lion => lion(w),
-            K::FreeKing => free_king(w),
-            K::DragonKing => dragon_king(w),
-            K::DragonHorse => dragon_horse(w),
-            K::Rook => rook(w),
-            K::Bishop => bishop(w),
-            K::VerticalMover => vertical_mover(w),
-            K::SideMover => side_mover(w),
-            K::ReverseChariot => reverse_chariot(w),
-            K::Lance => lance(w),
-            K::Kirin => kirin(w),
-            K::Phoenix => phoenix(w),
-            K::DrunkElephant => drunk_elephant(w),
-            K::BlindTiger => blind_tiger(w),
-            K::GoldGeneral => gold_general(w),
-            K::SilverGeneral => silver_general(w),
-            K::CopperGeneral => copper_general(w),
-            K::FerociousLeopard => ferocious_leopard(w),
-            K::GoBetween => go_between(w),
-            K::Pawn => pawn(w),
-            K::SoaringEagle => soaring_eagle(w),
-            K::HornedFalcon => horned_falcon(w),
-            K::PromotedRook => promoted_rook(w),
-            K::PromotedBishop => promoted_bishop(w),
-            K::FlyingOx => flying_ox(w),
-            K::FreeBoar => free_boar(w),
-            K::Whale => whale(w),
-            K::WhiteHorse => white_horse(w),
-            K::PromotedKirin => promoted_kirin(w),
-            K::PromotedPhoenix => promoted_phoenix(w),
-            K::CrownPrince => crown_prince(w),
-            K::FlyingStag => flying_stag(w),
-            K::PromotedGold => promoted_gold(w),
-            K::PromotedSilver => promoted_silver(w),
-            K::PromotedCopper => promoted_copper(w),
-            K::PromotedLeopard => promoted_leopard(w),
-            K::PromotedGoBetween => promoted_go_between(w),
-            K::Tokin => tokin(w),
-        }
-    }
+    const MOVEMENT: &'static [MovementRow<ChuKind>] = &MOVEMENT;
 }
 
 /// CHU-3.1 — what the pieces' movement gives, worked out once for every reference

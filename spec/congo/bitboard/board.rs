@@ -56,7 +56,7 @@ impl Board {
             let i = index_of(sq);
             if i < SQUARES {
                 b.colour[colour_index(p.colour)] |= bit(i);
-                let k = KINDS.iter().position(|&k| k == p.kind).unwrap_or(PAWN);
+                let k = p.kind as usize;
                 b.kind[k] |= bit(i);
             }
         }

@@ -2,31 +2,26 @@
 //! jumps, the river, the castles and the lines of the flying capture.
 
 use crate::congo::CongoKind;
+use crate::Kind;
 
 pub(super) type Bb = u64;
 
 pub(super) const SQUARES: usize = 49;
 pub(super) const NONE: u8 = 64;
 
-pub(super) const LION: usize = 0;
-pub(super) const ZEBRA: usize = 1;
-pub(super) const ELEPHANT: usize = 2;
-pub(super) const GIRAFFE: usize = 3;
-pub(super) const CROCODILE: usize = 4;
-pub(super) const MONKEY: usize = 5;
-pub(super) const PAWN: usize = 6;
-pub(super) const SUPERPAWN: usize = 7;
+// Kind indices: each kind's place in [`CongoKind`]'s declaration order, which is
+// [`Kind::ALL`]'s order (a test in `tests/all/spec_tables.rs` holds them to each other).
+pub(super) const LION: usize = CongoKind::Lion as usize;
+pub(super) const ZEBRA: usize = CongoKind::Zebra as usize;
+pub(super) const ELEPHANT: usize = CongoKind::Elephant as usize;
+pub(super) const GIRAFFE: usize = CongoKind::Giraffe as usize;
+pub(super) const CROCODILE: usize = CongoKind::Crocodile as usize;
+pub(super) const MONKEY: usize = CongoKind::Monkey as usize;
+pub(super) const PAWN: usize = CongoKind::Pawn as usize;
+pub(super) const SUPERPAWN: usize = CongoKind::Superpawn as usize;
 
-pub(super) const KINDS: [CongoKind; 8] = [
-    CongoKind::Lion,
-    CongoKind::Zebra,
-    CongoKind::Elephant,
-    CongoKind::Giraffe,
-    CongoKind::Crocodile,
-    CongoKind::Monkey,
-    CongoKind::Pawn,
-    CongoKind::Superpawn,
-];
+/// The kind of each index.
+pub(super) const KINDS: &[CongoKind] = <CongoKind as Kind>::ALL;
 
 pub(super) const WHITE: usize = 0;
 pub(super) const BLACK: usize = 1;

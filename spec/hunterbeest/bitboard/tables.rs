@@ -2,6 +2,7 @@
 //! slider directions.
 
 use crate::hunterbeest::HunterbeestKind;
+use crate::Kind;
 
 /// A set of squares of the 9 × 8 board: bit `rank * 9 + file`.
 pub type Bb = u128;
@@ -13,20 +14,22 @@ pub(super) const FULL: Bb = (1 << SQUARES) - 1;
 pub(super) const RANK_1: Bb = 0x1ff;
 pub(super) const RANK_8: Bb = RANK_1 << 63;
 
-// Piece kinds as indices of this generator.
-pub(super) const KING: usize = 0;
-pub(super) const QUEEN: usize = 1;
-pub(super) const PAWN: usize = 2;
-pub(super) const HUNTER: usize = 3;
-pub(super) const HAWKER: usize = 4;
-pub(super) const HUNTRESS: usize = 5;
-pub(super) const HAWKRESS: usize = 6;
-pub(super) const GNU: usize = 7;
-pub(super) const HARTEBEEST: usize = 8;
-pub(super) const COHARTEBEEST: usize = 9;
-pub(super) const HINNY: usize = 10;
-pub(super) const COHINNY: usize = 11;
-pub(super) const KINDS: usize = 12;
+// Piece kinds as indices of this generator: each kind's place in [`HunterbeestKind`]'s
+// declaration order, which is [`Kind::ALL`]'s order (a test in `tests/all/spec_tables.rs` holds
+// them to each other).
+pub(super) const KING: usize = HunterbeestKind::King as usize;
+pub(super) const QUEEN: usize = HunterbeestKind::Queen as usize;
+pub(super) const PAWN: usize = HunterbeestKind::Pawn as usize;
+pub(super) const HUNTER: usize = HunterbeestKind::Hunter as usize;
+pub(super) const HAWKER: usize = HunterbeestKind::Hawker as usize;
+pub(super) const HUNTRESS: usize = HunterbeestKind::Huntress as usize;
+pub(super) const HAWKRESS: usize = HunterbeestKind::Hawkress as usize;
+pub(super) const GNU: usize = HunterbeestKind::Gnu as usize;
+pub(super) const HARTEBEEST: usize = HunterbeestKind::Hartebeest as usize;
+pub(super) const COHARTEBEEST: usize = HunterbeestKind::Cohartebeest as usize;
+pub(super) const HINNY: usize = HunterbeestKind::Hinny as usize;
+pub(super) const COHINNY: usize = HunterbeestKind::Cohinny as usize;
+pub(super) const KINDS: usize = KIND_OF_INDEX.len();
 pub(super) const EMPTY: u8 = u8::MAX;
 
 pub(super) const WHITE: usize = 0;
@@ -47,36 +50,11 @@ pub(super) const PROMOTIONS: [usize; 10] = [
 ];
 
 pub(super) fn kind_index(kind: HunterbeestKind) -> usize {
-    match kind {
-        HunterbeestKind::King => KING,
-        HunterbeestKind::Queen => QUEEN,
-        HunterbeestKind::Pawn => PAWN,
-        HunterbeestKind::Hunter => HUNTER,
-        HunterbeestKind::Hawker => HAWKER,
-        HunterbeestKind::Huntress => HUNTRESS,
-        HunterbeestKind::Hawkress => HAWKRESS,
-        HunterbeestKind::Gnu => GNU,
-        HunterbeestKind::Hartebeest => HARTEBEEST,
-        HunterbeestKind::Cohartebeest => COHARTEBEEST,
-        HunterbeestKind::Hinny => HINNY,
-        HunterbeestKind::Cohinny => COHINNY,
-    }
+    kind as usize
 }
 
-pub(super) const KIND_OF_INDEX: [HunterbeestKind; KINDS] = [
-    HunterbeestKind::King,
-    HunterbeestKind::Queen,
-    HunterbeestKind::Pawn,
-    HunterbeestKind::Hunter,
-    HunterbeestKind::Hawker,
-    HunterbeestKind::Huntress,
-    HunterbeestKind::Hawkress,
-    HunterbeestKind::Gnu,
-    HunterbeestKind::Hartebeest,
-    HunterbeestKind::Cohartebeest,
-    HunterbeestKind::Hinny,
-    HunterbeestKind::Cohinny,
-];
+/// The kind of each index.
+pub(super) const KIND_OF_INDEX: &[HunterbeestKind] = <HunterbeestKind as Kind>::ALL;
 
 // ---------------------------------------------------------------------------------------------
 // Tables, built at compile time.

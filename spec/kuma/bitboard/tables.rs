@@ -23,6 +23,8 @@
 //! so "one square up" (towards rank 8) is `<< 8` and "one square right" is `<< 1` (masking off
 //! whatever wrapped around from the h-file to the a-file).
 
+use crate::kuma::KumaKind;
+
 /// The eight directions, clockwise from north (towards rank 8, White's forward).
 pub const N: usize = 0;
 pub const NE: usize = 1;
@@ -173,19 +175,20 @@ const RAYS_CONST: [[u64; 64]; 8] = {
     t
 };
 
-/// Number of piece kinds; a kind's index is its place in [`crate::kuma::KumaKind`]'s order.
-pub const KINDS: usize = 11;
-pub const KING: usize = 0;
-pub const PAWN: usize = 1;
-pub const EYES: usize = 2;
-pub const BLIND: usize = 3;
-pub const VIOLENT: usize = 4;
-pub const GREAT: usize = 5;
-pub const UPRIGHT: usize = 6;
-pub const RUNNING: usize = 7;
-pub const DASHING: usize = 8;
-pub const SOLDIER: usize = 9;
-pub const MIGHTY: usize = 10;
+/// Number of piece kinds; a kind's index is its place in [`KumaKind`]'s declaration order, which
+/// is [`crate::Kind::ALL`]'s order (a test in `tests/all/spec_tables.rs` holds them to each other).
+pub const KINDS: usize = <KumaKind as crate::Kind>::ALL.len();
+pub const KING: usize = KumaKind::King as usize;
+pub const PAWN: usize = KumaKind::Pawn as usize;
+pub const EYES: usize = KumaKind::BearsEyes as usize;
+pub const BLIND: usize = KumaKind::BlindBear as usize;
+pub const VIOLENT: usize = KumaKind::ViolentBear as usize;
+pub const GREAT: usize = KumaKind::GreatBear as usize;
+pub const UPRIGHT: usize = KumaKind::UprightBear as usize;
+pub const RUNNING: usize = KumaKind::RunningBear as usize;
+pub const DASHING: usize = KumaKind::DashingBear as usize;
+pub const SOLDIER: usize = KumaKind::BearSoldier as usize;
+pub const MIGHTY: usize = KumaKind::MightyBear as usize;
 
 const fn dirs(list: &[usize]) -> u8 {
     let mut m = 0u8;
