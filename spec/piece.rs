@@ -19,12 +19,26 @@ pub trait Kind: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
     /// notation, if it has one.
     const KING: Option<Self> = None;
 
-    /// The upper-case FEN symbol of the kind: one letter, optionally preceded by `+` for promoted
-    /// pieces in games that write them so (Chu Shogi).
-    fn symbol(self) -> &'static str;
+    /// The game's table of kinds (a [`KindRow`] each: kind, symbol, name), which the provided
+    /// [`Kind::symbol`] and [`Kind::name`] read. Empty by default, for a game that overrides both
+    /// (Chu Shogi's table has more columns).
+    const TABLE: &'static [KindRow<Self>] = &[];
 
-    /// The English name, e.g. `"Running Bear"`.
-    fn name(self) -> &'static str;
+    /// SPEC.md's Betza string of each kind (the game's `BETZA` table), which the provided
+    /// [`Kind::betza`] reads.
+    const BETZA: &'static [(Self, &'static str)] = &[];
+
+    /// The upper-case FEN symbol of the kind: one letter, optionally preceded by `+` for promoted
+    /// pieces in games that write them so (Chu Shogi). By default its row of [`Kind::TABLE`]
+    /// (`"?"` for a kind the table lacks).
+    fn symbol(self) -> &'static str {
+        symbol_and_name(Self::TABLE, self).0
+    }
+
+    /// The English name, e.g. `"Running Bear"`. By default its row of [`Kind::TABLE`].
+    fn name(self) -> &'static str {
+        symbol_and_name(Self::TABLE, self).1
+    }
 
     /// The kind whose [`Kind::symbol`] is `symbol` (upper case).
     fn from_symbol(symbol: &str) -> Option<Self> {
@@ -32,9 +46,12 @@ pub trait Kind: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
     }
 
     /// How the kind moves in Betza's notation, owner-relative, as SPEC.md's piece table gives it
-    /// (the game's `BETZA` table); `None` where SPEC.md gives none.
+    /// ([`Kind::BETZA`]); `None` where SPEC.md gives none.
     fn betza(self) -> Option<&'static str> {
-        None
+        Self::BETZA
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map(|(_, b)| *b)
     }
 
     /// The rule of SPEC.md that says how the kind moves (`KUMA-3.5`), the one its moves cite.

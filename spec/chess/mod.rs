@@ -27,7 +27,7 @@ mod explain;
 pub mod rules;
 
 use crate::fen::FenDialect;
-use crate::piece::{kinds_of, symbol_and_name, KindRow};
+use crate::piece::{kinds_of, KindRow};
 use crate::position::Validation;
 use crate::{
     CastleSides, Colour, Game, Generator, Piece, Position, PositionError, PositionErrorKind as E,
@@ -78,12 +78,9 @@ const KINDS: [KindRow<ChessKind>; 6] = [
 
 impl crate::Kind for ChessKind {
     const ALL: &'static [ChessKind] = &kinds_of(&KINDS);
+    const TABLE: &'static [KindRow<ChessKind>] = &KINDS;
     const PAWN: Option<Self> = Some(ChessKind::Pawn);
     const KING: Option<Self> = Some(ChessKind::King);
-
-    fn symbol(self) -> &'static str {
-        symbol_and_name(&KINDS, self).0
-    }
 
     /// The usual Betza of the chess pieces (the Pawn's first double step and e.p. included).
     fn betza(self) -> Option<&'static str> {
@@ -111,10 +108,6 @@ impl crate::Kind for ChessKind {
             ChessKind::Knight => "\u{265E}",
             ChessKind::Pawn => "\u{265F}",
         })
-    }
-
-    fn name(self) -> &'static str {
-        symbol_and_name(&KINDS, self).1
     }
 }
 

@@ -31,7 +31,7 @@ pub mod zillions;
 
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;
-use crate::piece::{kinds_of, symbol_and_name, KindRow};
+use crate::piece::{kinds_of, KindRow};
 use crate::position::Validation;
 use crate::switches::{Reading, Switch, SwitchError, SwitchValue, Switches};
 use crate::{
@@ -79,22 +79,12 @@ const KINDS: [KindRow<CongoKind>; 8] = [
 
 impl crate::Kind for CongoKind {
     const ALL: &'static [CongoKind] = &kinds_of(&KINDS);
+    const TABLE: &'static [KindRow<CongoKind>] = &KINDS;
+    const BETZA: &'static [(CongoKind, &'static str)] = BETZA;
     const PAWN: Option<Self> = Some(CongoKind::Pawn);
-
-    fn symbol(self) -> &'static str {
-        symbol_and_name(&KINDS, self).0
-    }
-
-    fn betza(self) -> Option<&'static str> {
-        BETZA.iter().find(|(k, _)| *k == self).map(|(_, b)| *b)
-    }
 
     fn rule(self) -> Option<&'static str> {
         Some(rules::movement_rule(self))
-    }
-
-    fn name(self) -> &'static str {
-        symbol_and_name(&KINDS, self).1
     }
 }
 

@@ -16,7 +16,7 @@ mod explain;
 pub mod rules;
 
 use crate::fen::FenDialect;
-use crate::piece::{kinds_of, symbol_and_name, KindRow};
+use crate::piece::{kinds_of, KindRow};
 use crate::position::Validation;
 use crate::switches::{Reading, Switch, SwitchError, SwitchValue, Switches};
 use crate::{
@@ -73,23 +73,13 @@ const KINDS: [KindRow<KumaKind>; 11] = [
 
 impl crate::Kind for KumaKind {
     const ALL: &'static [KumaKind] = &kinds_of(&KINDS);
+    const TABLE: &'static [KindRow<KumaKind>] = &KINDS;
+    const BETZA: &'static [(KumaKind, &'static str)] = BETZA;
     const PAWN: Option<Self> = Some(KumaKind::Pawn);
     const KING: Option<Self> = Some(KumaKind::King);
 
-    fn symbol(self) -> &'static str {
-        symbol_and_name(&KINDS, self).0
-    }
-
-    fn betza(self) -> Option<&'static str> {
-        BETZA.iter().find(|(k, _)| *k == self).map(|(_, b)| *b)
-    }
-
     fn rule(self) -> Option<&'static str> {
         Some(crate::mailbox::MailboxRules::movement_rule(self))
-    }
-
-    fn name(self) -> &'static str {
-        symbol_and_name(&KINDS, self).1
     }
 }
 

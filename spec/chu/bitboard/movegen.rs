@@ -112,7 +112,7 @@ impl Board {
             let k = self.kind(from);
             let f = FLAGS[k];
             if f & LION != 0 {
-                lion_moves::<_, S, RESULTS>(self, us, from, not_own, rules, sink);
+                lion_moves::<S, RESULTS>(self, us, from, not_own, rules, sink);
                 continue;
             }
             let mut dests = attacks(from, k, us, occ) & not_own;
@@ -287,7 +287,7 @@ impl Board {
                 let k = self.kind(from);
                 let f = FLAGS[k];
                 if f & LION != 0 {
-                    lion_moves::<_, _, RESULTS>(self, us, from, not_own, rules, &mut c);
+                    lion_moves::<_, RESULTS>(self, us, from, not_own, rules, &mut c);
                     continue;
                 }
                 let promotes = f & PROMOTES != 0;
