@@ -45,6 +45,7 @@ mod kuma_pieces;
 mod kuma_properties;
 mod kuma_reference;
 mod kuma_rules;
+mod mailbox_rules;
 mod mutations;
 mod package;
 mod perft;
