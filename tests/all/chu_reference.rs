@@ -417,6 +417,61 @@ fn chu_5_3_counter_strike_switch() {
     assert!(!has(&jcsa, "6l3i"));
 }
 
+/// CHU-5.3, the reading on `counter-strike=jcsa` — protection is L2's, under switch
+/// `lion-protection`, without L2's bridge capture; checked on both generators, each position
+/// counted by hand. Sente to move after gote's Rook took a lion on 8j.
+///
+/// 1. Soaring Eagle on 4d, gote's Gold on 5c and Lion on 6b, a gote Gold on 6a protecting 6b
+///    (one step forward for gote): taking the Gold first is no bridge for a non-lion, so
+///    `4d5c6b` and the jump `4d6b` stay banned; `4d5c` and the igui `4d5c4d` take no lion.
+///    Without the Gold on 6a nothing of gote's reaches 6b (the Gold on 5c steps to 5b, 4c, 6c
+///    and forward) and JCSA allows both captures; lishogi's rule never does.
+/// 2. Horned Falcon on 6d, gote's Go-Between on 6c (it steps to 6b and 6d) and Lion on 6b: the
+///    Go-Between taken by the first step still protects under `lion-protection=lishogi`, not
+///    under `hachu` (after the move nothing of gote's reaches 6b); the jump `6d6b` leaves the
+///    Go-Between standing, so it is banned under both.
+#[test]
+fn chu_5_3_jcsa_protection_is_l2s_without_the_bridge() {
+    let protected = "k5g5/6n5/7g4/8+D3/12/12/12/12/12/4r7/12/11K b 8j 1";
+    let unprotected = "k11/6n5/7g4/8+D3/12/12/12/12/12/4r7/12/11K b 8j 1";
+    let go_between = "k11/6n5/6i5/6+H5/12/12/12/12/12/4r7/12/11K b 8j 1";
+    for cs in [CounterStrike::Lishogi, CounterStrike::Jcsa] {
+        for lp in [LionProtection::Lishogi, LionProtection::Hachu] {
+            let mut switches = ChuSwitches::default();
+            switches.counter_strike = cs;
+            switches.lion_protection = lp;
+            let jcsa = cs == CounterStrike::Jcsa;
+            for gen in [
+                Chu::reference(&switches),
+                Chu::bitboard(&switches).expect("Chu has a bitboard generator"),
+            ] {
+                let gen = &*gen;
+                verdicts(
+                    gen,
+                    protected,
+                    &[
+                        ("4d5c6b", false),
+                        ("4d6b", false),
+                        ("4d5c", true),
+                        ("4d5c4d", true),
+                    ],
+                );
+                verdicts(gen, unprotected, &[("4d5c6b", jcsa), ("4d6b", jcsa)]);
+                let through_go_between = jcsa && lp == LionProtection::Hachu;
+                verdicts(
+                    gen,
+                    go_between,
+                    &[
+                        ("6d6c6b", through_go_between),
+                        ("6d6b", false),
+                        ("6d6c", true),
+                    ],
+                );
+            }
+        }
+    }
+}
+
 /// CHU-5.1 — a lion takes an adjacent lion, and the position after has no counter-strike
 /// square (lishogi's position 4): gote's Bishop may take sente's Lion at once.
 #[test]

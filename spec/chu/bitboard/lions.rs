@@ -124,12 +124,14 @@ fn slides_to(s: usize, k: usize, colour: usize, target: usize, occ: Bb) -> bool 
 }
 
 /// Whether the lion of colour `them` on `target` is protected in the sense of L2 (CHU-5.2)
-/// against the other side's lion on `from` arriving there, directly (`mid` = [`NONE`]) or as
-/// the second leg after `mid`.
+/// against the other side's piece on `from` arriving there, directly (`mid` = [`NONE`]) or as
+/// the second leg after `mid`: a lion under L2, a non-lion under JCSA's counter-strike rule
+/// (CHU-5.3).
 ///
-/// lishogi: judged before the move with the capturing lion lifted and the square of the
-/// first leg emptied; a Pawn or Go-Between taken there still protects. HaChu: judged after
-/// the move (the lion on the target, both captured pieces gone).
+/// lishogi: judged before the move with the capturing piece lifted and the square of the
+/// first leg emptied; a Pawn or Go-Between taken there still protects, any other piece taken
+/// there does not. HaChu: judged after the move (the capturing piece on the target, both
+/// captured pieces gone).
 #[inline(always)]
 pub fn lion_protected<P: Pieces>(
     p: &P,
@@ -143,7 +145,11 @@ pub fn lion_protected<P: Pieces>(
     let mut defenders = p.occ(them).minus(Bb::bit(target));
     if mid != NONE as usize {
         occ = occ.minus(Bb::bit(mid));
-        if rules.lion_protection == LionProtection::Hachu {
+        let code = p.code(mid);
+        let still_protects = rules.lion_protection == LionProtection::Lishogi
+            && code != EMPTY
+            && FLAGS[(code & 63) as usize] & PAWN_GB != 0;
+        if !still_protects {
             defenders = defenders.minus(Bb::bit(mid));
         }
     }

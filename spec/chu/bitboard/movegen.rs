@@ -8,7 +8,7 @@ use super::lines::{
     LAST_LINE, LINE_ATT, LINE_DIRS, LINE_INDEX, LINE_POS, LINE_TYPES, LINE_VALID, SIDE_MASK,
     ZONE_LINE,
 };
-use super::lions::{self, lion_moves, may_take_far_lion};
+use super::lions::{self, lion_moves, lion_protected};
 pub use super::sink::{Counter, Emit, Rules, Sink};
 use super::steps::{shift, JUMPS, JUMP_CLASS};
 use super::tables::{
@@ -75,13 +75,14 @@ impl Board {
     /// L3 (CHU-5.3): whether the non-lion on `from` may not capture the enemy lion on
     /// `target` (one of [`Board::counter_strike_lions`]), directly or as the second leg after
     /// `mid`: always under lishogi's rule; under JCSA's only if that lion is protected, judged
-    /// as L2 judges it (the capturing piece lifted, the first-leg square emptied, the bridge
-    /// exception, the lion-protection switch).
+    /// as L2 judges it ([`lion_protected`]: the capturing piece lifted, the first-leg square
+    /// emptied, the lion-protection switch) but without L2's bridge capture, which is a lion's
+    /// exception (the reading in CHU-5.3).
     fn counter_strike_bars(&self, from: usize, mid: usize, target: usize, rules: &Rules) -> bool {
         match rules.counter_strike {
             CounterStrike::Lishogi => true,
             CounterStrike::Jcsa => {
-                !may_take_far_lion(self, (self.turn ^ 1) as usize, from, mid, target, rules)
+                lion_protected(self, (self.turn ^ 1) as usize, from, mid, target, rules)
             }
         }
     }

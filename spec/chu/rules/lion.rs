@@ -251,8 +251,9 @@ pub(crate) fn refuse_counter_strike(
     );
 }
 
-/// CHU-5.2 — whether the lion whose side is the side to move, standing on `target`, is
-/// **protected** against the lion capture from `from` (through `mid` for a two-step move).
+/// CHU-5.2 — whether the enemy lion on `target` is **protected** against its capture by the
+/// piece on `from` (through `mid` for a two-step move): a lion's capture under L2, or a
+/// non-lion's under the JCSA counter-strike rule (CHU-5.3).
 ///
 /// - lishogi (default): some piece of the target's side attacks `target` on the board with the
 ///   capturing piece lifted from `from` and the first leg's square `mid` emptied — so x-ray
@@ -260,7 +261,7 @@ pub(crate) fn refuse_counter_strike(
 ///   counts as a protector (it is judged as if it stood there); pinned pieces protect (there is
 ///   no check).
 /// - HaChu: some piece of the target's side attacks `target` in the position after the move
-///   (the capturing lion on `target`, the first-leg victim gone).
+///   (the capturing piece on `target`, the first-leg victim gone).
 fn lion_is_protected(
     setup: &Setup<ChuKind>,
     from: Square,
@@ -338,9 +339,10 @@ pub fn lion_may_capture_lion(
 /// lion *on* that square (a Kirin that promoted as it took the lion) may be taken there, unless
 /// switch `kirin-recapture` is `counter-strike`: then it is barred like any other.
 /// Switch `counter-strike`: lishogi (default) as said; JCSA/Okazaki — the ban applies only to a
-/// **protected** target lion (attacked by its own side with the capturing piece lifted and the
-/// first leg's square emptied). Always `true` for captures of other pieces and when no
-/// counter-strike square is set.
+/// **protected** target lion, protected as L2 judges it ([`lion_is_protected`], so under switch
+/// `lion-protection`), but without L2's bridge capture: that exception lets a *lion* take a
+/// protected lion, and L3 binds only non-lions (the reading in CHU-5.3). Always `true` for
+/// captures of other pieces and when no counter-strike square is set.
 pub fn counter_strike_allows(
     setup: &Setup<ChuKind>,
     from: Square,
@@ -360,6 +362,6 @@ pub fn counter_strike_allows(
     }
     match switches.counter_strike {
         CounterStrike::Lishogi => false,
-        CounterStrike::Jcsa => !protected_with_lifted(setup, from, mid, target),
+        CounterStrike::Jcsa => !lion_is_protected(setup, from, mid, target, switches),
     }
 }
