@@ -437,9 +437,11 @@ fn chu_5_3_jcsa_protection_is_l2s_without_the_bridge() {
     let go_between = "k11/6n5/6i5/6+H5/12/12/12/12/12/4r7/12/11K b 8j 1";
     for cs in [CounterStrike::Lishogi, CounterStrike::Jcsa] {
         for lp in [LionProtection::Lishogi, LionProtection::Hachu] {
-            let mut switches = ChuSwitches::default();
-            switches.counter_strike = cs;
-            switches.lion_protection = lp;
+            let switches = ChuSwitches {
+                counter_strike: cs,
+                lion_protection: lp,
+                ..ChuSwitches::default()
+            };
             let jcsa = cs == CounterStrike::Jcsa;
             for gen in [
                 Chu::reference(&switches),

@@ -891,6 +891,52 @@ fn chu_minase_engine_default_is_the_jcsa_reading() {
 }
 
 #[test]
+fn chu_minase_engine_default_judges_jcsa_protection_as_l2_without_the_bridge() {
+    if !have_minase("chu_minase_engine_default_judges_jcsa_protection_as_l2_without_the_bridge") {
+        return;
+    }
+    // SPEC.md CHU-5.3's reading on counter-strike=jcsa (the positions of
+    // chu_reference::chu_5_3_jcsa_protection_is_l2s_without_the_bridge): an Eagle that takes a
+    // Gold first may not take a protected Lion (no bridge for a non-lion), may take an
+    // unprotected one, and a Go-Between taken by a Falcon's first step still protects under
+    // lion-protection=lishogi. minase's JCSA rules decide every move of the three the same way.
+    let positions = [
+        (
+            "eagle-gold-protected",
+            "k5g5/6n5/7g4/8+D3/12/12/12/12/12/4r7/12/11K b 8j 1",
+        ),
+        (
+            "eagle-gold-unprotected",
+            "k11/6n5/7g4/8+D3/12/12/12/12/12/4r7/12/11K b 8j 1",
+        ),
+        (
+            "falcon-go-between",
+            "k11/6n5/6i5/6+H5/12/12/12/12/12/4r7/12/11K b 8j 1",
+        ),
+    ];
+    let (out, r) = conform_on(
+        "chu",
+        "minase-jcsa-protection",
+        &positions,
+        1,
+        &[
+            "--engine",
+            MINASE_JCSA,
+            "--count",
+            "results",
+            "--switch",
+            "counter-strike=jcsa",
+            "--switch",
+            "last-rank-promotion=pawn-only",
+            "--switch",
+            "kirin-recapture=counter-strike",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(r["positions"].as_array().map(Vec::len), Some(3), "{r}");
+}
+
+#[test]
 fn usi_and_uci_failures_show_what_the_engine_said() {
     if !have_minase("usi_and_uci_failures_show_what_the_engine_said") {
         return;
