@@ -693,6 +693,20 @@ fn have_minase(test: &str) -> bool {
 
 const MINASE: &str = "python3 examples/chu/minase_perftree.py lishogi";
 const MINASE_JCSA: &str = "python3 examples/chu/minase_perftree.py engine-default";
+/// `conform` against minase's JCSA rules with the spec's readings they follow (SPEC.md CHU-5.3,
+/// CHU-4.3): the last two words, `kirin-recapture=counter-strike`, may be left off.
+const MINASE_JCSA_ARGS: [&str; 10] = [
+    "--engine",
+    MINASE_JCSA,
+    "--count",
+    "results",
+    "--switch",
+    "counter-strike=jcsa",
+    "--switch",
+    "last-rank-promotion=pawn-only",
+    "--switch",
+    "kirin-recapture=counter-strike",
+];
 
 /// Runs `fairyspec conform <game>` with `args` on a corpus of `(id, fen)` at `depth`; returns
 /// the output and the report.
@@ -856,24 +870,13 @@ fn chu_minase_engine_default_is_the_jcsa_reading() {
     // minase's `engine-default` rules (the JCSA's) agree under counter-strike=jcsa with
     // kirin-recapture=counter-strike (SPEC.md CHU-5.3): 7 moves, the Bishop taking the
     // unprotected Lion on 3i but not the protected promoted Kirin on 8j.
-    let jcsa = [
-        "--engine",
-        MINASE_JCSA,
-        "--count",
-        "results",
-        "--switch",
-        "counter-strike=jcsa",
-        "--switch",
-        "last-rank-promotion=pawn-only",
-    ];
-    let mut with_kirin = jcsa.to_vec();
-    with_kirin.extend(["--switch", "kirin-recapture=counter-strike"]);
+    let jcsa = &MINASE_JCSA_ARGS[..MINASE_JCSA_ARGS.len() - 2];
     let (out, r) = conform_on(
         "chu",
         "minase-jcsa",
         &[("kirin", KIRIN_RECAPTURE)],
         1,
-        &with_kirin,
+        &MINASE_JCSA_ARGS,
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert_eq!(r["positions"][0]["engine_nodes"].as_u64(), Some(7));
@@ -883,7 +886,7 @@ fn chu_minase_engine_default_is_the_jcsa_reading() {
         "minase-jcsa-2",
         &[("kirin", KIRIN_RECAPTURE)],
         1,
-        &jcsa,
+        jcsa,
     );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     let d = first_divergence(&r);
@@ -919,18 +922,7 @@ fn chu_minase_engine_default_judges_jcsa_protection_as_l2_without_the_bridge() {
         "minase-jcsa-protection",
         &positions,
         1,
-        &[
-            "--engine",
-            MINASE_JCSA,
-            "--count",
-            "results",
-            "--switch",
-            "counter-strike=jcsa",
-            "--switch",
-            "last-rank-promotion=pawn-only",
-            "--switch",
-            "kirin-recapture=counter-strike",
-        ],
+        &MINASE_JCSA_ARGS,
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert_eq!(r["positions"].as_array().map(Vec::len), Some(3), "{r}");
