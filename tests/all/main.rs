@@ -26,6 +26,7 @@ mod congo_data;
 mod congo_perft;
 mod congo_properties;
 mod congo_reference;
+mod corpus_mutants;
 mod corpus_sources;
 mod diagrams;
 mod explain_golden;
