@@ -13,7 +13,7 @@
 //! use fairyspec::{kuma::Kuma, Game, Position};
 //!
 //! let reference = Kuma::reference(&Default::default());
-//! let bitboard = Kuma::bitboard(&Default::default()).expect("Kuma has a bitboard generator");
+//! let bitboard = Kuma::bitboard(&Default::default());
 //! assert!(differential(&*reference, &*bitboard, &Position::<Kuma>::start()).is_ok());
 //! ```
 

@@ -124,7 +124,7 @@ pub struct PositionArgs {
     /// Plays these moves (space-separated move text) from the position first
     #[arg(long, value_name = "\"M1 M2 ...\"")]
     pub moves: Option<String>,
-    /// The move generator (default: bitboard where the game has one, else reference)
+    /// The move generator (default: bitboard)
     #[arg(long, value_name = "G")]
     pub generator: Option<GeneratorChoice>,
     /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)

@@ -112,7 +112,7 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
     let entries = read_corpus(&cmd.corpus, args.depth)?;
     let switches = registry::switches::<G>(args.switches.iter().map(String::as_str))?;
-    let gen = registry::generator::<G>(None, &switches)?;
+    let gen = registry::generator::<G>(None, &switches);
     let map =
         builtin::<G>(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
     let timeout = Duration::from_secs(args.timeout);

@@ -192,7 +192,7 @@ impl GameCommand for RowCommand<'_> {
             .step_by(run.sample)
             .collect();
         let switches = registry::switches::<G>(run.switches.iter().map(String::as_str))?;
-        let gen = registry::generator::<G>(None, &switches)?;
+        let gen = registry::generator::<G>(None, &switches);
         let map =
             builtin::<G>(&run.map).ok_or_else(|| CliError::Usage(format!("map {:?}", run.map)))?;
         let spec = EngineSpec {

@@ -177,15 +177,10 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
     };
     let mut lines = Lines { out, bar: None };
     lines.line(&format!(
-        "== {} ({}): generators: {}{}",
+        "== {} ({}): generators: {}",
         G::NAME,
         work.shown.display(),
-        names.join(", "),
-        if gens.len() == 1 {
-            " (no bitboard generator yet)"
-        } else {
-            ""
-        }
+        names.join(", ")
     ))?;
 
     // Read every .perft file first, so the table's columns can be sized and the bar's length

@@ -122,8 +122,8 @@ pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
     /// The reference generator with the given switches.
     fn reference(switches: &Self::Switches) -> Box<dyn Generator<Self>>;
 
-    /// The optimized bitboard generator, where the game has one yet.
-    fn bitboard(switches: &Self::Switches) -> Option<Box<dyn Generator<Self>>>;
+    /// The optimized bitboard generator (every game has one).
+    fn bitboard(switches: &Self::Switches) -> Box<dyn Generator<Self>>;
 }
 
 /// Every game is a [`Variant`]: the items a [`Position`] needs, taken from the game's `Game`.
