@@ -5,6 +5,7 @@
 //! Run one file's tests with a filter: `cargo test --test all kuma_reference::`.
 
 mod betza;
+mod builtin_corpus;
 mod browser;
 mod browser_chu;
 mod chess_check;
