@@ -101,8 +101,10 @@ pub mod explain;
 pub mod notation;
 pub mod registry;
 pub mod replay;
-#[cfg(feature = "cli")]
+#[cfg(feature = "serve")]
 pub mod serve;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 pub mod verify;
 
 pub mod chess;
@@ -111,6 +113,9 @@ pub mod congo;
 pub mod hunterbeest;
 pub mod kuma;
 
+/// The `arbitrary` crate this one builds fuzz inputs with ([`check::arbitrary`]), so that a fuzz
+/// target or test of yours uses the same version.
+pub use arbitrary;
 pub use colour::{ByColour, Colour};
 pub use game::{claimable_draw, Game, Generator, GeneratorKind, MoveTextError};
 pub use geometry::{Offset, Shape, Square};

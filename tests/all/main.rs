@@ -55,3 +55,4 @@ mod readme;
 mod records;
 mod serve;
 mod spec_tables;
+mod strategies;
