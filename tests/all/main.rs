@@ -39,6 +39,7 @@ mod hunterbeest_check;
 mod hunterbeest_differential;
 mod hunterbeest_pieces;
 mod hunterbeest_reference;
+mod in_process;
 mod kuma_bitboard;
 mod kuma_differential;
 mod kuma_games;
