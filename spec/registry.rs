@@ -19,6 +19,7 @@
 use crate::check::CheckGame;
 use crate::diagram::Draw;
 use crate::explain::Explain;
+use crate::game::PastedError;
 use crate::replay::Records;
 use crate::switches::{SwitchError, Switches};
 use crate::{Game, Generator, Position};
@@ -122,25 +123,23 @@ pub fn position<G: Game>(fen: Option<&str>) -> Result<Position<G>, InputError> {
         Some(text) => {
             // As the game's players paste it (Chu Shogi: lishogi's SFEN, a USI `position` line,
             // KIF): the notes go to standard error, the moves are played.
-            let read = G::read_position_text(text).map_err(|message| InputError::Fen {
-                fen: text.to_string(),
-                message,
+            let pasted = Position::<G>::from_pasted(text).map_err(|e| match e {
+                PastedError::Text(message) => InputError::Fen {
+                    fen: text.to_string(),
+                    message,
+                },
+                PastedError::Fen { error, .. } => InputError::Fen {
+                    fen: text.to_string(),
+                    message: error.to_string(),
+                },
+                PastedError::Move {
+                    text, fen, error, ..
+                } => InputError::Moves(format!("{text:?} in {fen}: {error}")),
             })?;
-            for note in &read.notes {
+            for note in &pasted.notes {
                 eprintln!("warning: {}: {note}", G::NAME);
             }
-            let mut pos = Position::from_fen(&read.fen).map_err(|e| InputError::Fen {
-                fen: text.to_string(),
-                message: e.to_string(),
-            })?;
-            let gen = G::reference(&G::Switches::default());
-            for m in &read.moves {
-                let mv = gen
-                    .parse_move(&pos, m)
-                    .map_err(|e| InputError::Moves(format!("{m:?} in {}: {e}", pos.fen())))?;
-                pos = gen.play_unchecked(&pos, &mv);
-            }
-            Ok(pos)
+            Ok(pasted.position)
         }
     }
 }

@@ -15,9 +15,11 @@
 
 pub(crate) mod counting;
 pub(crate) mod generator;
+pub mod pasted;
 pub(crate) mod table;
 
 pub use generator::{Generator, GeneratorKind, MoveTextError};
+pub use pasted::{Pasted, PastedError};
 
 use crate::fen::FenDialect;
 use crate::moves::{Move, ParseMoveError};

@@ -50,6 +50,7 @@ mod kuma_rules;
 mod mailbox_rules;
 mod mutations;
 mod package;
+mod pasted;
 mod perft;
 mod perft_hash;
 mod readme;
