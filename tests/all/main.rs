@@ -5,9 +5,9 @@
 //! Run one file's tests with a filter: `cargo test --test all kuma_reference::`.
 
 mod betza;
-mod builtin_corpus;
 mod browser;
 mod browser_chu;
+mod builtin_corpus;
 mod chess_check;
 mod chess_perft;
 mod chess_shakmaty;
