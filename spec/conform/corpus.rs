@@ -44,9 +44,23 @@ impl std::error::Error for CorpusError {}
 /// ```
 ///
 /// # Errors
-/// [`CorpusError::Io`] for an unreadable path, [`CorpusError::Format`] for a broken file or an
-/// empty corpus.
+/// [`CorpusError::Io`] for an unreadable path, [`CorpusError::Format`] for a path that does not
+/// exist, a broken file or an empty corpus.
 pub fn read_corpus(path: &CorpusPath, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CorpusError> {
+    if !path.is_dir() && !path.is_file() {
+        let hint = if path.is_builtin() {
+            format!(
+                "the built-in corpus has {}",
+                CorpusPath::builtin_folders().join(", ")
+            )
+        } else {
+            "leave --corpus out for the game's built-in corpus (builtin:corpus/GAME)".to_string()
+        };
+        return Err(CorpusError::Format(format!(
+            "no .perft file or folder at {:?}; {hint}",
+            path.to_string()
+        )));
+    }
     let files = if path.is_dir() {
         let listed = path.entries().map_err(|error| CorpusError::Io {
             path: path.to_path_buf(),

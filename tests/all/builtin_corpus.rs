@@ -253,3 +253,36 @@ fn corpus_builtin_writes_the_files_out() {
     let o = run_in(&dir, &["corpus", "kuma", "--builtin"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
+
+/// A corpus path that does not exist says so, and how to get the built-in corpus instead.
+#[test]
+fn conform_on_a_missing_corpus_says_what_there_is() {
+    let dir = outside("conform-missing");
+    let o = run_in(
+        &dir,
+        &["conform", "kuma", "--engine", "x", "--corpus", "my.perft"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no .perft file or folder at \"my.perft\"; leave --corpus out"),
+        "{err}"
+    );
+    let o = run_in(
+        &dir,
+        &[
+            "conform",
+            "kuma",
+            "--engine",
+            "x",
+            "--corpus",
+            "builtin:corpus/kum",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("the built-in corpus has builtin:corpus/chess"),
+        "{err}"
+    );
+}
