@@ -112,7 +112,7 @@ async fn answer(
 ///
 /// # Errors
 /// 400 when it is given twice or is not text.
-fn one<'a>(headers: &'a HeaderMap, name: header::HeaderName) -> Result<Option<&'a str>, ApiError> {
+fn one(headers: &HeaderMap, name: header::HeaderName) -> Result<Option<&str>, ApiError> {
     let mut values = headers.get_all(&name).iter();
     let Some(value) = values.next() else {
         return Ok(None);

@@ -58,7 +58,8 @@ fn answered_promptly(s: &Running, base: &(Duration, String), times: usize, load:
 /// Makes sure this process may open `needed` files: raises the soft limit up to the hard one.
 /// A hard limit below it fails the test, saying so (it cannot be raised without privileges).
 #[cfg(unix)]
-fn open_files_at_least(needed: u64) {
+fn open_files_at_least(needed: usize) {
+    let needed = needed as libc::rlim_t;
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
@@ -66,22 +67,22 @@ fn open_files_at_least(needed: u64) {
     // SAFETY: getrlimit and setrlimit only read and write the struct passed.
     let got = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) };
     assert_eq!(got, 0, "getrlimit: {}", std::io::Error::last_os_error());
-    if limit.rlim_cur as u64 >= needed {
+    if limit.rlim_cur >= needed {
         return;
     }
     assert!(
-        limit.rlim_max as u64 >= needed,
+        limit.rlim_max >= needed,
         "this test opens {needed} sockets, but the hard limit of open files is {}: raise it \
          (ulimit -Hn, as root) to run it",
         limit.rlim_max
     );
-    limit.rlim_cur = needed as libc::rlim_t;
+    limit.rlim_cur = needed;
     let set = unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) };
     assert_eq!(set, 0, "setrlimit: {}", std::io::Error::last_os_error());
 }
 
 #[cfg(not(unix))]
-fn open_files_at_least(_needed: u64) {}
+fn open_files_at_least(_needed: usize) {}
 
 /// Waits (at most `within`) until `done` holds.
 fn wait_until(within: Duration, what: &str, mut done: impl FnMut() -> bool) {
@@ -98,7 +99,7 @@ fn wait_until(within: Duration, what: &str, mut done: impl FnMut() -> bool) {
 fn a_thousand_idle_connections_stall_nobody() {
     const IDLE: usize = 1000;
     // Both ends of every socket are in this process, and a few files besides.
-    open_files_at_least(2 * IDLE as u64 + 512);
+    open_files_at_least(2 * IDLE + 512);
     // The idle connections must stay open all through the test: a long read time.
     let s = Running::start(Config {
         limits: Limits {

@@ -165,12 +165,14 @@ impl Params {
             };
             let (name, value) = (name.trim().replace('_', "-"), value.trim());
             match seen.iter().find(|(n, _)| *n == name) {
-                Some((_, first)) if *first != value => return Err(ApiError::bad(format!(
+                Some((_, first)) if *first != value => {
+                    return Err(ApiError::bad(format!(
                     "switch {name:?} is given twice, as {first:?} and as {value:?}; give it once",
                     name = name.chars().take(40).collect::<String>(),
                     first = first.chars().take(40).collect::<String>(),
                     value = value.chars().take(40).collect::<String>(),
-                ))),
+                )))
+                }
                 Some(_) => {}
                 None => seen.push((name, value)),
             }
