@@ -56,5 +56,6 @@ mod perft_hash;
 mod readme;
 mod records;
 mod serve;
+mod serve_bounds;
 mod spec_tables;
 mod strategies;
