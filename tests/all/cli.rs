@@ -389,7 +389,7 @@ fn small_corpus(name: &str, depth2: u64) -> PathBuf {
 #[test]
 fn verify_passes_on_a_correct_corpus() {
     let dir = small_corpus("verify-good", 256);
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(out.contains("== kuma"), "{out}");
@@ -408,7 +408,7 @@ fn verify_passes_on_a_correct_corpus() {
 #[test]
 fn verify_fails_on_a_wrong_count() {
     let dir = small_corpus("verify-wrong", 257);
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("MISMATCH 256"), "{out}");
@@ -418,7 +418,16 @@ fn verify_fails_on_a_wrong_count() {
 #[test]
 fn verify_shows_skipped_reference_counts() {
     let dir = small_corpus("verify-skip", 256);
-    let o = fairyspec_in(&dir, &["verify", "--max-reference-nodes", "100"]);
+    let o = fairyspec_in(
+        &dir,
+        &[
+            "verify",
+            "--corpus",
+            "corpus",
+            "--max-reference-nodes",
+            "100",
+        ],
+    );
     let out = stdout(&o);
     // Depth 1 (16 nodes) still runs with the reference; depth 2 (256) is skipped for it.
     assert!(o.status.success(), "{out}");
@@ -438,11 +447,11 @@ fn verify_checks_game_results() {
         "# a test\nshort.txt * unfinished\n",
     )
     .expect("write expected.txt");
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
     std::fs::write(games.join("expected.txt"), "short.txt 1-0 checkmate\n")
         .expect("write expected.txt");
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("got * unfinished"), "{out}");
@@ -461,7 +470,7 @@ fn verify_reports_broken_corpus_entries() {
     .expect("write a .perft file");
     std::fs::write(kuma.join("bad-syntax.perft"), "id x\nfoo 1\n").expect("write a .perft file");
     std::fs::create_dir_all(dir.join("corpus").join("fuzz")).expect("create corpus/fuzz");
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(

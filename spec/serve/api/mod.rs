@@ -194,7 +194,7 @@ fn prepare<G: Registered>(
         })?),
         None => default_generator,
     };
-    let gen = registry::generator::<G>(choice, &switches)?;
+    let gen = registry::generator::<G>(choice, &switches);
     let mut pasted = Pasted::default();
     let mut pos = match params.fen.as_deref() {
         None => Position::<G>::start(),
@@ -375,7 +375,7 @@ pub fn perft_doc<G: Game>(
         max_nodes: budget.perft_nodes,
         leaf_depth: match gen.kind() {
             crate::GeneratorKind::Bitboard => 3,
-            crate::GeneratorKind::Reference => 1,
+            crate::GeneratorKind::Reference | crate::GeneratorKind::Outside => 1,
         },
     };
     let divide = divide_within(gen, pos, depth, &limits).map_err(|stopped| match stopped {
