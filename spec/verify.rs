@@ -76,12 +76,13 @@ impl fmt::Display for CorpusError {
 
 impl std::error::Error for CorpusError {}
 
-/// The text of a corpus file.
+/// The text of a corpus file or a game record, at most [`crate::textfile::MAX_FILE_BYTES`].
 ///
 /// # Errors
-/// [`CorpusError::Io`] with the path.
+/// [`CorpusError::Io`] with the path (a file past the limit:
+/// [`std::io::ErrorKind::FileTooLarge`]).
 pub fn read_text(path: &Path) -> Result<String, CorpusError> {
-    std::fs::read_to_string(path).map_err(|error| CorpusError::Io {
+    crate::textfile::read_text(path).map_err(|error| CorpusError::Io {
         path: path.to_path_buf(),
         error,
     })

@@ -3,15 +3,18 @@
 //! Each position is reached from the start position by a random number of random legal moves
 //! (0 to [`MAX_PLIES`]; a playout that reaches a position without moves stops there), picked by
 //! a small fixed PRNG ([`SplitMix64`]) so that a seed always gives the same corpus. Counts are
-//! the reference generator's, at every depth from 1 to `--depth`. Duplicate positions are
-//! skipped.
+//! the reference generator's, at every depth from 1 to `--depth`, within `--timeout` seconds a
+//! position (a depth no one can count, `--depth 64`, stops the command with an error naming
+//! the position, instead of running for ever). Duplicate positions are skipped.
 
 use super::args::CorpusArgs;
 use super::error::CliError;
+use crate::perft::budgeted::{divide_within, leaf_depth_for, Limits, Stopped};
 use crate::registry::{GameCommand, Registered};
 use crate::{Game, Generator, Position};
 use std::collections::BTreeSet;
 use std::io::Write;
+use std::time::{Duration, Instant};
 
 /// The longest random playout, in plies.
 pub const MAX_PLIES: u64 = 60;
@@ -44,15 +47,17 @@ struct Corpus<'o> {
     positions: usize,
     depth: u32,
     seed: u64,
+    timeout: Duration,
     out: &'o mut dyn Write,
 }
 
-/// `fairyspec corpus <game> --positions N --depth D --seed S`.
+/// `fairyspec corpus <game> --positions N --depth D --seed S [--timeout S]`.
 pub fn corpus_command(args: CorpusArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let cmd = Corpus {
         positions: args.positions,
         depth: args.depth,
         seed: args.seed,
+        timeout: Duration::from_secs(args.timeout),
         out,
     };
     args.game.run(cmd)
@@ -93,17 +98,44 @@ fn corpus<G: Registered>(cmd: Corpus<'_>) -> Result<(), CliError> {
             continue;
         }
         made += 1;
-        writeln!(cmd.out)?;
-        writeln!(cmd.out, "id random-{made}")?;
-        writeln!(cmd.out, "epd {fen}")?;
+        let id = format!("random-{made}");
+        // Every count of the position first, so that a stop leaves whole blocks behind.
+        let limits = Limits {
+            deadline: Instant::now() + cmd.timeout,
+            max_nodes: u64::MAX,
+            leaf_depth: leaf_depth_for(gen.kind()),
+        };
+        let mut counts = Vec::new();
         for d in 1..=cmd.depth {
-            writeln!(cmd.out, "perft {d} {}", gen.perft(&pos, d))?;
+            let n = divide_within(&*gen, &pos, d, &limits)
+                .map_err(|stopped| stop_error(&id, &fen, d, cmd.timeout, stopped))?
+                .total;
+            counts.push(n);
+        }
+        writeln!(cmd.out)?;
+        writeln!(cmd.out, "id {id}")?;
+        writeln!(cmd.out, "epd {fen}")?;
+        for (d, n) in (1..).zip(counts) {
+            writeln!(cmd.out, "perft {d} {n}")?;
         }
     }
     if made < cmd.positions {
         eprintln!("fairyspec: only {made} distinct positions found");
     }
     Ok(())
+}
+
+/// The error for a position whose counts ran out of time.
+fn stop_error(id: &str, fen: &str, depth: u32, timeout: Duration, stopped: Stopped) -> CliError {
+    let after = match stopped {
+        Stopped::Time { nodes } => format!("after {nodes} nodes"),
+        Stopped::Nodes { max } => format!("after {max} nodes"),
+    };
+    CliError::Stopped(format!(
+        "{id} ({fen}): the reference's count at depth {depth} was stopped at the time limit of \
+         one position ({} s, --timeout) {after}; ask for less --depth or a longer --timeout",
+        timeout.as_secs()
+    ))
 }
 
 /// A random legal playout from the start position.

@@ -3,6 +3,7 @@
 
 use super::compare::CorpusEntry;
 use crate::perft::parse_perft_file;
+use crate::textfile::MAX_FILE_BYTES;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -32,8 +33,11 @@ impl std::error::Error for CorpusError {}
 /// The corpus entries of a `.perft` file, or of every `.perft` file of a folder (sorted by
 /// name); `depth` replaces the depths the files list.
 ///
+/// Each file is read whole, up to [`MAX_FILE_BYTES`], and so is the folder's whole corpus.
+///
 /// # Errors
-/// [`CorpusError::Io`] for an unreadable path, [`CorpusError::Format`] for a broken file or an
+/// [`CorpusError::Io`] for an unreadable path or a file past the limit
+/// ([`std::io::ErrorKind::FileTooLarge`]), [`CorpusError::Format`] for a broken file or an
 /// empty corpus.
 pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CorpusError> {
     let io = |e| CorpusError::Io {
@@ -52,11 +56,25 @@ pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, 
         vec![path.to_path_buf()]
     };
     let mut entries = Vec::new();
+    let mut read: u64 = 0;
     for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|error| CorpusError::Io {
+        let text = crate::textfile::read_text(file).map_err(|error| CorpusError::Io {
             path: file.clone(),
             error,
         })?;
+        read += text.len() as u64;
+        if read > MAX_FILE_BYTES {
+            return Err(CorpusError::Io {
+                path: path.to_path_buf(),
+                error: std::io::Error::new(
+                    std::io::ErrorKind::FileTooLarge,
+                    format!(
+                        "its .perft files hold more than {MAX_FILE_BYTES} bytes in all, the most \
+                         fairyspec reads as one corpus"
+                    ),
+                ),
+            });
+        }
         let records = parse_perft_file(&text)
             .map_err(|e| CorpusError::Format(format!("{}: {e}", file.display())))?;
         let source = file
