@@ -191,7 +191,11 @@ pub fn switches<'a, G: Game>(
                 }
             })
         })?;
-        let name = pair.split_once('=').map_or("", |(n, _)| n).trim().replace('_', "-");
+        let name = pair
+            .split_once('=')
+            .map_or("", |(n, _)| n)
+            .trim()
+            .replace('_', "-");
         let reading = current.get(&name).unwrap_or_default();
         match given.iter().find(|(n, _, _)| *n == name) {
             Some((_, first, earlier)) if *first != reading => {
@@ -369,8 +373,11 @@ mod tests {
         let s = switches::<Kuma>(["blind-bear=even-if-exposed"]).unwrap();
         assert_eq!(s.blind_bear, BlindBearWin::EvenIfExposed);
         // The same reading twice, in either spelling, is one.
-        let s = switches::<Kuma>(["blind_bear=even-if-exposed", " blind-bear = even-if-exposed"])
-            .unwrap();
+        let s = switches::<Kuma>([
+            "blind_bear=even-if-exposed",
+            " blind-bear = even-if-exposed",
+        ])
+        .unwrap();
         assert_eq!(s.blind_bear, BlindBearWin::EvenIfExposed);
         let s = switches::<Kuma>(["blind-bear=needs-legal-move"]).unwrap();
         assert_eq!(s, KumaSwitches::default());
@@ -390,8 +397,10 @@ mod tests {
              (\"blind-bear=even-if-exposed\", then \"blind_bear=needs-legal-move\"); give it once"
         );
         // Also when the second is the default reading: it is still another one.
-        assert!(switches::<Kuma>(["blind-bear=needs-legal-move", "blind-bear=even-if-exposed"])
-            .is_err());
+        assert!(
+            switches::<Kuma>(["blind-bear=needs-legal-move", "blind-bear=even-if-exposed"])
+                .is_err()
+        );
     }
 
     #[test]

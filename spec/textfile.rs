@@ -26,17 +26,26 @@ pub fn read_text(path: &Path) -> io::Result<String> {
 /// # Errors
 /// As [`read_text`].
 pub fn read_text_within(path: &Path, limit: u64) -> io::Result<String> {
-    let file = std::fs::File::open(path)?;
-    let mut bytes = Vec::new();
-    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > limit {
-        return Err(io::Error::new(
+    let too_large = || {
+        io::Error::new(
             io::ErrorKind::FileTooLarge,
             format!(
                 "larger than {}, the most fairyspec reads from one file",
                 size_text(limit)
             ),
-        ));
+        )
+    };
+    let file = std::fs::File::open(path)?;
+    // A file that says its size is refused before it is read; anything else (a device, a
+    // pipe) is read up to the limit.
+    let meta = file.metadata()?;
+    if meta.is_file() && meta.len() > limit {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large());
     }
     String::from_utf8(bytes).map_err(|_| {
         io::Error::new(
@@ -71,7 +80,10 @@ mod tests {
             "larger than 9 bytes, the most fairyspec reads from one file"
         );
         std::fs::write(&path, [0xff, 0xfe]).unwrap();
-        assert_eq!(read_text(&path).unwrap_err().kind(), io::ErrorKind::InvalidData);
+        assert_eq!(
+            read_text(&path).unwrap_err().kind(),
+            io::ErrorKind::InvalidData
+        );
         let _ = std::fs::remove_file(&path);
     }
 
@@ -81,6 +93,10 @@ mod tests {
     fn an_endless_file_is_refused() {
         let e = read_text_within(Path::new("/dev/zero"), 1 << 20).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::FileTooLarge);
-        assert!(e.to_string().starts_with("larger than 1 MiB (1048576 bytes)"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("larger than 1 MiB (1048576 bytes)"),
+            "{e}"
+        );
     }
 }

@@ -281,9 +281,15 @@ mod tests {
         );
         let e = error(&["perft", "kuma", "1", "--", "2"]);
         assert!(e.starts_with("\"2\" comes after `--`"), "{e}");
-        assert!(e.contains("`perft` takes no more arguments; leave it out"), "{e}");
+        assert!(
+            e.contains("`perft` takes no more arguments; leave it out"),
+            "{e}"
+        );
         // Before `--`, an option of another command is still named as such.
         let e = error(&["verify", "--engine", "x"]);
-        assert!(e.starts_with("--engine is not an option of `verify` (it is one of `conform`"), "{e}");
+        assert!(
+            e.starts_with("--engine is not an option of `verify` (it is one of `conform`"),
+            "{e}"
+        );
     }
 }

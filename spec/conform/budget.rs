@@ -56,10 +56,22 @@ mod tests {
     fn the_spec_side_stops_at_its_time_limit() {
         let gen = Chess::reference(&Default::default());
         let pos = Position::<Chess>::start();
-        let d = spec_divide(&*gen, &pos, 2, Counting::Routes, Some(Duration::from_secs(60)));
+        let d = spec_divide(
+            &*gen,
+            &pos,
+            2,
+            Counting::Routes,
+            Some(Duration::from_secs(60)),
+        );
         assert_eq!(d.map(|d| (d.moves.len(), d.total)), Ok((20, 400)));
-        let why = spec_divide(&*gen, &pos, 9, Counting::Routes, Some(Duration::from_millis(1)))
-            .unwrap_err();
+        let why = spec_divide(
+            &*gen,
+            &pos,
+            9,
+            Counting::Routes,
+            Some(Duration::from_millis(1)),
+        )
+        .unwrap_err();
         assert!(why.contains("stopped at the time limit (0.001 s"), "{why}");
     }
 }

@@ -333,9 +333,9 @@ pub(crate) fn inconsistent_total(moves: &[(String, u64)], total: u64) -> Option<
             "the counts add up to more than {} (2^64 - 1), which no perft reaches",
             u64::MAX
         )),
-        Some(sum) if sum != total => Some(format!(
-            "the total is not the sum of the counts ({sum})"
-        )),
+        Some(sum) if sum != total => {
+            Some(format!("the total is not the sum of the counts ({sum})"))
+        }
         Some(_) => None,
     }
 }
@@ -371,7 +371,10 @@ mod tests {
             divide_line("e2e4 18446744073709551616"),
             Some(DivideLine::Overflow("e2e4".to_string()))
         );
-        assert_eq!(divide_line("e2e4 18446744073709551615"), mv("e2e4", u64::MAX));
+        assert_eq!(
+            divide_line("e2e4 18446744073709551615"),
+            mv("e2e4", u64::MAX)
+        );
     }
 
     /// `u64::MAX + 1` wraps to 0 in a release build; the sum is checked instead.
@@ -405,7 +408,9 @@ mod tests {
         };
         let text = e.to_string();
         assert!(
-            text.ends_with("; stderr: [5000 bytes before] …boom | last words; it printed nothing on stdout"),
+            text.ends_with(
+                "; stderr: [5000 bytes before] …boom | last words; it printed nothing on stdout"
+            ),
             "{text}"
         );
     }

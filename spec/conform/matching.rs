@@ -229,21 +229,46 @@ mod tests {
     fn a_move_listed_twice_is_named_as_such() {
         let pos = Position::<Kuma>::start();
         let gen = Kuma::reference(&Default::default());
-        let mut spec: Vec<String> = gen.legal_moves(&pos).iter().map(|m| m.to_string()).collect();
+        let mut spec: Vec<String> = gen
+            .legal_moves(&pos)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
         spec.sort();
         assert_eq!(spec.len(), 16);
         let mut theirs: Vec<&str> = spec.iter().map(String::as_str).collect();
         theirs.push("a2a3");
-        let diff = compare_lists(&Identity, &divide(&theirs), &spec, Counting::Routes, None, &pos);
+        let diff = compare_lists(
+            &Identity,
+            &divide(&theirs),
+            &spec,
+            Counting::Routes,
+            None,
+            &pos,
+        );
         assert_eq!(diff.twice, ["a2a3"]);
         assert!(diff.only_engine.is_empty() && diff.only_spec.is_empty());
         assert!(!diff.agree());
         theirs.extend(["a2a5", "a2a5"]);
-        let diff = compare_lists(&Identity, &divide(&theirs), &spec, Counting::Routes, None, &pos);
+        let diff = compare_lists(
+            &Identity,
+            &divide(&theirs),
+            &spec,
+            Counting::Routes,
+            None,
+            &pos,
+        );
         assert_eq!(diff.only_engine, ["a2a5"]);
         assert_eq!(diff.twice, ["a2a3", "a2a5"]);
         let all: Vec<&str> = spec.iter().map(String::as_str).collect();
-        let diff = compare_lists(&Identity, &divide(&all), &spec, Counting::Routes, None, &pos);
+        let diff = compare_lists(
+            &Identity,
+            &divide(&all),
+            &spec,
+            Counting::Routes,
+            None,
+            &pos,
+        );
         assert!(diff.agree());
     }
 

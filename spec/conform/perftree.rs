@@ -129,7 +129,9 @@ impl Engine for PerftreeEngine {
             process.kill();
             let drained = Instant::now() + Duration::from_secs(1);
             loop {
-                let left = drained.min(deadline).saturating_duration_since(Instant::now());
+                let left = drained
+                    .min(deadline)
+                    .saturating_duration_since(Instant::now());
                 match lines.recv_timeout(left) {
                     Ok(Line::Text(line)) => {
                         size += line.len();

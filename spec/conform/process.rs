@@ -81,11 +81,7 @@ impl EngineProcess {
     /// The three pipes (each `None` unless piped when spawned).
     pub(crate) fn pipes(
         &mut self,
-    ) -> (
-        Option<ChildStdin>,
-        Option<ChildStdout>,
-        Option<ChildStderr>,
-    ) {
+    ) -> (Option<ChildStdin>, Option<ChildStdout>, Option<ChildStderr>) {
         (
             self.child.stdin.take(),
             self.child.stdout.take(),
@@ -273,7 +269,9 @@ impl StderrTail {
                     Err(_) => 0,
                 };
                 let (lock, closed) = &*shared.0;
-                let mut t = lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                let mut t = lock
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
                 if n == 0 {
                     t.closed = true;
                     closed.notify_all();
@@ -319,7 +317,9 @@ impl StderrTail {
     /// [`StderrTail::text`] once the stream has closed, or after `wait` at the most.
     pub(crate) fn text_when_closed(&self, wait: Duration) -> String {
         let (lock, closed) = &*self.0;
-        let guard = lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let guard = lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let _ = closed
             .wait_timeout_while(guard, wait, |t| !t.closed)
             .unwrap_or_else(std::sync::PoisonError::into_inner);

@@ -6,11 +6,11 @@
 //! output or dies is killed with every process it started ([`super::process`]), and every later
 //! query repeats the error that ended it.
 
-#[cfg(doc)]
-use super::engine::{MAX_LINES, MAX_OUTPUT};
 use super::engine::{
     last_lines, seconds, spawn_error, split_command, too_much_output, EngineError,
 };
+#[cfg(doc)]
+use super::engine::{MAX_LINES, MAX_OUTPUT};
 use super::process::{line_reader, wait_exit, EngineProcess, Line, StderrTail};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -159,9 +159,7 @@ impl Session {
                         seen.push(line);
                     }
                 }
-                Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.died(query))
-                }
+                Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => return Err(self.died(query)),
                 Ok(Line::Broken { reason, start }) => {
                     return Err(self.fail(EngineError::Garbage {
                         query: query.to_string(),

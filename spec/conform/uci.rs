@@ -240,7 +240,10 @@ mod tests {
     /// being skipped (a total) or waited past (a count).
     #[test]
     fn counts_past_64_bits_are_garbage() {
-        let lines = ["e2e4: 18446744073709551615".to_string(), "d2d4: 1".to_string()];
+        let lines = [
+            "e2e4: 18446744073709551615".to_string(),
+            "d2d4: 1".to_string(),
+        ];
         let e = parse_uci_perft(&lines, "Nodes searched: 0", "q").unwrap_err();
         assert!(e.to_string().contains("add up to more than"), "{e}");
         let lines = ["e2e4: 18446744073709551616".to_string()];
