@@ -266,67 +266,82 @@ mod tests {
     /// once reported as `--seed`, `--jobs` as `--threads`).
     #[test]
     fn every_number_error_names_its_own_option() {
-        let cases: [&[&str]; 14] = [
-            &["perft", "kuma", "x"],
-            &["perft", "kuma", "1", "--threads", "x"],
-            &["perft", "kuma", "1", "--hash", "x"],
-            &["perft", "kuma", "1", "--hash-seed", "x"],
-            &["verify", "--threads", "0"],
-            &["verify", "--max-nodes", "x"],
-            &["verify", "--max-reference-nodes", "1e3"],
-            &["conform", "kuma", "--engine", "e", "--depth", "0"],
-            &["conform", "kuma", "--engine", "e", "--timeout", "0"],
-            &[
-                "corpus",
-                "kuma",
-                "--positions",
-                "0",
+        let cases: [(&str, &[&str]); 14] = [
+            ("the depth", &["perft", "kuma", "x"]),
+            ("--threads", &["perft", "kuma", "1", "--threads", "x"]),
+            ("--hash", &["perft", "kuma", "1", "--hash", "x"]),
+            ("--hash-seed", &["perft", "kuma", "1", "--hash-seed", "x"]),
+            ("--threads", &["verify", "--threads", "0"]),
+            ("--max-nodes", &["verify", "--max-nodes", "x"]),
+            (
+                "--max-reference-nodes",
+                &["verify", "--max-reference-nodes", "1e3"],
+            ),
+            (
                 "--depth",
-                "1",
-                "--seed",
-                "1",
-            ],
-            &[
-                "corpus",
-                "kuma",
-                "--positions",
-                "1",
-                "--depth",
-                "65",
-                "--seed",
-                "1",
-            ],
-            &[
-                "corpus",
-                "kuma",
-                "--positions",
-                "1",
-                "--depth",
-                "1",
-                "--seed",
-                "x",
-            ],
-            &[
-                "corpus",
-                "kuma",
-                "--positions",
-                "1",
-                "--depth",
-                "1",
-                "--seed",
-                "1",
+                &["conform", "kuma", "--engine", "e", "--depth", "0"],
+            ),
+            (
                 "--timeout",
-                "x",
-            ],
-            &["matrix", "--jobs", "x"],
+                &["conform", "kuma", "--engine", "e", "--timeout", "0"],
+            ),
+            (
+                "--positions",
+                &[
+                    "corpus",
+                    "kuma",
+                    "--positions",
+                    "0",
+                    "--depth",
+                    "1",
+                    "--seed",
+                    "1",
+                ],
+            ),
+            (
+                "--depth",
+                &[
+                    "corpus",
+                    "kuma",
+                    "--positions",
+                    "1",
+                    "--depth",
+                    "65",
+                    "--seed",
+                    "1",
+                ],
+            ),
+            (
+                "--seed",
+                &[
+                    "corpus",
+                    "kuma",
+                    "--positions",
+                    "1",
+                    "--depth",
+                    "1",
+                    "--seed",
+                    "x",
+                ],
+            ),
+            (
+                "--timeout",
+                &[
+                    "corpus",
+                    "kuma",
+                    "--positions",
+                    "1",
+                    "--depth",
+                    "1",
+                    "--seed",
+                    "1",
+                    "--timeout",
+                    "x",
+                ],
+            ),
+            ("--jobs", &["matrix", "--jobs", "x"]),
         ];
-        for words in cases {
-            let named = words
-                .iter()
-                .rev()
-                .nth(1)
-                .filter(|w| w.starts_with("--"))
-                .map_or("the depth".to_string(), ToString::to_string);
+        for (named, words) in cases {
             let args: Vec<String> = words.iter().map(ToString::to_string).collect();
             let e = crate::cli::run(&args, &mut Vec::new()).unwrap_err();
             let text = e.to_string();
