@@ -115,6 +115,7 @@ pub mod piece;
 pub mod position;
 pub mod setup;
 pub mod switches;
+pub mod textfile;
 pub mod trace;
 
 pub mod betza;

@@ -133,6 +133,8 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         counting: args.count,
         // An XBoard engine is always given the position reached (its driver reads the board).
         send_reached: args.reached_fen || args.protocol == Protocol::Xboard,
+        // --timeout bounds the specification's own count too.
+        spec_timeout: Some(timeout),
     };
     let out = cmd.out;
     let counting = match args.count {

@@ -44,6 +44,9 @@ pub enum CliError {
     MatrixFailed(String),
     /// Writing the output failed (e.g. the reader of a pipe went away).
     Output(io::Error),
+    /// A count of the specification's own was stopped at its time limit (`corpus --timeout`):
+    /// the message names the position and the depth.
+    Stopped(String),
 }
 
 impl CliError {
@@ -83,6 +86,7 @@ impl fmt::Display for CliError {
             ),
             CliError::MatrixFailed(why) => write!(f, "matrix: {why}"),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+            CliError::Stopped(why) => write!(f, "{why}"),
         }
     }
 }

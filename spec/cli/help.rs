@@ -18,7 +18,8 @@ Synopsis:
 {synopsis}
 Games:
 {games}
-Rule switches (--switch NAME=VALUE; the first value is the default; SPEC.md explains them):
+Rule switches (--switch NAME=VALUE, one value per switch; the first value is the default; SPEC.md
+explains them):
 {switches}
 Move text is the game's own (SPEC.md): from-square and to-square (`e2e4`), a promotion with the
 new piece's letter in lower case (`a7a8m`), castling as the King's move (`e1g1`).
@@ -256,8 +257,14 @@ VALUE` per --option, isready/readyok, then `position fen|sfen ... moves ...` and
 --map fairy-stockfish reads a piece promotion `f1f8+` as the spec's `f1f8d`; --map xboard
 reads algebraic squares (a1 at the first player's lower left) in the game's own notation.
 
+--timeout S limits each query of the engine and the spec's own count at each corpus position
+(a check whose spec count is stopped is skipped, saying why). The engine runs in a process group
+of its own, killed whole (with whatever it started) on a time-out, an error, and when conform
+ends; one query may print at most 4 MiB, 100,000 lines, 64 KiB a line (more is garbage output).
+A perftree engine's answer is what it printed by the time its own process ended.
+
 Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed, garbage output:
-the message says which, with its last output)."
+the message says which, with its last output and the end of its stderr)."
         .to_string()
 }
 

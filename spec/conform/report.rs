@@ -32,7 +32,8 @@ pub struct Summary {
     pub agreed: usize,
     pub diverged: usize,
     pub engine_errors: usize,
-    /// Positions the engine cannot be given ([`EngineError::Unsupported`]).
+    /// Positions the engine cannot be given ([`EngineError::Unsupported`]), or the
+    /// specification could not count within its time limit ([`PositionReport::spec_stopped`]).
     pub skipped: usize,
 }
 
@@ -46,7 +47,8 @@ pub enum Status {
     Diverged,
     /// The engine gave no usable answer; see the error.
     EngineError,
-    /// The engine cannot be given this position (its protocol cannot say it); see the error.
+    /// The engine cannot be given this position (its protocol cannot say it; see the error), or
+    /// the specification's own count was stopped ([`PositionReport::spec_stopped`]).
     Skipped,
 }
 
@@ -69,6 +71,23 @@ pub struct PositionReport {
     pub status: Status,
     pub divergence: Option<Divergence>,
     pub error: Option<EngineError>,
+    /// Why the specification's own count was stopped (its time limit, `conform --timeout`),
+    /// when it was: the check is then skipped, the engine not asked, and `spec_nodes` is 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spec_stopped: Option<String>,
+}
+
+impl PositionReport {
+    /// Why the check was skipped, if it was: the engine's reason or the specification's.
+    pub fn skip_reason(&self) -> Option<String> {
+        if self.status != Status::Skipped {
+            return None;
+        }
+        self.error
+            .as_ref()
+            .map(|e| e.to_string())
+            .or_else(|| self.spec_stopped.clone())
+    }
 }
 
 /// What kind of difference the descent ended at.
@@ -101,6 +120,9 @@ pub struct Divergence {
     pub only_engine: Vec<String>,
     /// Moves the specification lists and the engine does not.
     pub only_spec: Vec<String>,
+    /// Moves the engine lists more than once: the same text again, or — counting by result — a
+    /// second route to a result it listed already (`route -> the result's spec text`).
+    pub listed_twice: Vec<String>,
     /// The counts along the way: one step per move of the path.
     pub trail: Vec<Step>,
     /// Number of legal moves there: specification, engine.
@@ -260,6 +282,10 @@ impl PositionReport {
         let engine = self
             .engine_nodes
             .map_or_else(|| "-".to_string(), |n| n.to_string());
+        let spec = match self.spec_stopped {
+            Some(_) => "-".to_string(),
+            None => self.spec_nodes.to_string(),
+        };
         let status = match self.status {
             Status::Agree => "ok",
             Status::Diverged => "DIVERGED",
@@ -268,11 +294,14 @@ impl PositionReport {
         };
         let _ = writeln!(
             out,
-            "{} depth {}: spec {} engine {} {status}",
-            self.id, self.depth, self.spec_nodes, engine
+            "{} depth {}: spec {spec} engine {engine} {status}",
+            self.id, self.depth
         );
         if let Some(e) = &self.error {
             let _ = writeln!(out, "  {e}");
+        }
+        if let Some(why) = &self.spec_stopped {
+            let _ = writeln!(out, "  {why}");
         }
         if let Some(d) = &self.divergence {
             let _ = writeln!(out, "  corpus position: {}", self.fen);
@@ -316,6 +345,13 @@ impl PositionReport {
                 list(&d.only_engine)
             );
             let _ = writeln!(out, "    moves only the spec has:   {}", list(&d.only_spec));
+            if !d.listed_twice.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "    moves the engine lists twice: {}",
+                    d.listed_twice.join(" ")
+                );
+            }
             if let Some(p) = &d.counting_pattern {
                 let _ = writeln!(out, "    {}", p.text);
             }

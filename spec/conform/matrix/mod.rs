@@ -411,10 +411,7 @@ pub fn outcome_of(report: &Report, positions: usize, settled: &[Settlement]) -> 
     for p in &report.positions {
         match p.status {
             Status::Agree => agreed += 1,
-            Status::Skipped => skipped.push((
-                p.id.clone(),
-                p.error.as_ref().map(|e| e.to_string()).unwrap_or_default(),
-            )),
+            Status::Skipped => skipped.push((p.id.clone(), p.skip_reason().unwrap_or_default())),
             Status::Diverged | Status::EngineError => {
                 let lines = cause_lines(p);
                 let verdict = settled
