@@ -5,8 +5,8 @@
 //! generated from the games themselves ([`crate::registry`]), never written here.
 
 use super::values::{
-    conform_depth, counting, depth, hash_mib, map_names, max_nodes, max_reference_nodes, positions,
-    seed, threads, timeout,
+    conform_depth, counting, depth, fuzz_depth, fuzz_positions, fuzz_time, hash_mib, map_names,
+    max_nodes, max_reference_nodes, positions, seed, threads, timeout,
 };
 pub use super::values::{
     number, unknown_game_message, GameOrAll, Games, SwitchPair, MAX_DEPTH, MAX_THREADS,
@@ -269,6 +269,20 @@ pub struct ConformArgs {
     /// What counts as one node: every legal move (routes), or one per distinct result (CHU-9.5)
     #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
     pub count: Counting,
+    /// After the corpus, also checks N positions from seeded random playouts (1 to 1000000);
+    /// each divergence is shrunk and printed as a .perft block
+    #[arg(long, value_name = "N", value_parser = fuzz_positions)]
+    pub fuzz: Option<usize>,
+    /// The seed of the fuzz (default 1): the same seed gives the same positions and shrinking
+    #[arg(long, value_name = "S", value_parser = seed)]
+    pub seed: Option<u64>,
+    /// The depth of every fuzz position (default: --depth, else 2)
+    #[arg(long, value_name = "D", value_parser = fuzz_depth)]
+    pub fuzz_depth: Option<u32>,
+    /// Starts no fuzz position after this many seconds of fuzzing; without --fuzz, fuzzes until
+    /// then
+    #[arg(long, value_name = "S", value_parser = fuzz_time)]
+    pub fuzz_time: Option<u64>,
 }
 
 /// `fairyspec matrix`.

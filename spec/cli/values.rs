@@ -105,6 +105,18 @@ pub(super) fn positions(text: &str) -> Result<usize, String> {
     number("--positions", text, 1, 100_000)
 }
 
+pub(super) fn fuzz_positions(text: &str) -> Result<usize, String> {
+    number("--fuzz", text, 1, 1_000_000)
+}
+
+pub(super) fn fuzz_depth(text: &str) -> Result<u32, String> {
+    number("--fuzz-depth", text, 1, MAX_DEPTH)
+}
+
+pub(super) fn fuzz_time(text: &str) -> Result<u64, String> {
+    number("--fuzz-time", text, 1, 31_536_000)
+}
+
 pub(super) fn seed(text: &str) -> Result<u64, String> {
     number("--seed", text, 0, u64::MAX)
 }

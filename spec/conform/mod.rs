@@ -34,6 +34,7 @@
 pub mod compare;
 pub mod corpus;
 pub mod engine;
+pub mod fuzz;
 pub mod mapping;
 pub mod matching;
 pub mod matrix;
