@@ -248,6 +248,15 @@ VALUE` per --option, isready/readyok, then `position fen|sfen ... moves ...` and
 --map fairy-stockfish reads a piece promotion `f1f8+` as the spec's `f1f8d`; --map xboard
 reads algebraic squares (a1 at the first player's lower left) in the game's own notation.
 
+--fuzz N: after the corpus (not instead of it), N positions more, each reached by a seeded random
+playout of the spec's legal moves (under the run's --switch readings) from the start position or
+a corpus position, checked at --fuzz-depth (default --depth, else 2) exactly as corpus positions
+are. Every divergence is shrunk to the shortest prefix of its playout that shows the same
+difference (the same rule in the spec's explanation), then to the smallest depth, and printed as
+a .perft block (id, epd, perft D N with the spec's count) to paste into a corpus. --seed S
+(default 1): the same seed gives the same positions in the same order and the same shrinking.
+--fuzz-time S starts no fuzz position after S seconds (without --fuzz: fuzzes until then).
+
 Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed, garbage output:
 the message says which, with its last output)."
         .to_string()

@@ -109,8 +109,8 @@ pub fn perft_block(ctx: &BlockContext<'_>, f: &Finding) -> String {
     };
     let _ = writeln!(
         b,
-        "# Reached from {from} by {} ply(s): {line}",
-        f.shrunk.len()
+        "# Reached from {from} by {}: {line}",
+        plies(f.shrunk.len())
     );
     let _ = writeln!(b, "id fuzz-{}-{}", ctx.seed, number(&f.id));
     let _ = writeln!(b, "epd {}", f.fen);
@@ -137,17 +137,25 @@ impl Finding {
         };
         let _ = writeln!(
             out,
-            "  found by a playout of {} ply(s) from {from} checked at depth {}; shrunk to {} \
-             ply(s) at depth {} ({} check(s)); the position above is where it ends",
-            self.playout.len(),
+            "  shrunk: the playout of {} from {from} (checked at depth {}) cut to its first {}              (depth {}), the fuzz position above; {} check(s)",
+            plies(self.playout.len()),
             self.depth,
-            self.shrunk.len(),
+            plies(self.shrunk.len()),
             self.shrunk_depth,
             self.shrink_checks
         );
-        let _ = writeln!(out, "  as a .perft block for your corpus:\n");
+        let _ = writeln!(out, "  the .perft block for your corpus:\n");
         out.push_str(&self.block);
         out.push('\n');
+    }
+}
+
+/// `1 ply`, `2 plies`.
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
     }
 }
 
