@@ -105,6 +105,14 @@ pub(super) fn positions(text: &str) -> Result<usize, String> {
     number("--positions", text, 1, 100_000)
 }
 
+pub(super) fn sample(text: &str) -> Result<usize, String> {
+    number("--sample", text, 1, 1000)
+}
+
+pub(super) fn budget(text: &str) -> Result<u64, String> {
+    number("--budget", text, 1, 1_000_000_000)
+}
+
 pub(super) fn seed(text: &str) -> Result<u64, String> {
     number("--seed", text, 0, u64::MAX)
 }
