@@ -94,6 +94,7 @@ pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod conform;
+pub mod coverage;
 pub mod diagram;
 pub mod documents;
 pub mod explain;

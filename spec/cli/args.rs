@@ -5,8 +5,8 @@
 //! generated from the games themselves ([`crate::registry`]), never written here.
 
 use super::values::{
-    conform_depth, counting, depth, fuzz_depth, fuzz_positions, fuzz_time, hash_mib, map_names,
-    max_nodes, max_reference_nodes, positions, seed, threads, timeout,
+    budget, conform_depth, counting, depth, fuzz_depth, fuzz_positions, fuzz_time, hash_mib,
+    map_names, max_nodes, max_reference_nodes, positions, sample, seed, threads, timeout,
 };
 pub use super::values::{
     number, unknown_game_message, GameOrAll, Games, SwitchPair, MAX_DEPTH, MAX_THREADS,
@@ -95,6 +95,9 @@ pub enum Command {
     Conform(ConformArgs),
     /// Writes a conformance corpus (.perft) of seeded random positions on stdout
     Corpus(CorpusArgs),
+    /// Lists the rules of SPEC.md a corpus exercises at its depths, and those it does not
+    #[command(after_help = super::help::coverage_details())]
+    Coverage(CoverageArgs),
     /// Runs every implementation of the conformance matrix and writes docs/conformance.md
     #[command(after_help = super::help::matrix_details())]
     Matrix(MatrixArgs),
@@ -283,6 +286,37 @@ pub struct ConformArgs {
     /// then
     #[arg(long, value_name = "S", value_parser = fuzz_time)]
     pub fuzz_time: Option<u64>,
+}
+
+/// `fairyspec coverage`.
+#[derive(Debug, Args)]
+pub struct CoverageArgs {
+    /// The game
+    #[arg(value_name = "game")]
+    pub game: GameId,
+    /// A .perft file or a folder of them (default: corpus/GAME)
+    #[arg(long, value_name = "PATH")]
+    pub corpus: Option<std::path::PathBuf>,
+    /// Count every position at this depth only (default: the depths the corpus lists), as
+    /// `conform --depth N` checks them
+    #[arg(long, value_name = "N", value_parser = conform_depth)]
+    pub depth: Option<u32>,
+    /// Every K-th position only (1 to 1000), as a matrix row's `sample K`
+    #[arg(long, value_name = "K", default_value = "1", value_parser = sample)]
+    pub sample: usize,
+    /// The specification's rule reading SPEC.md names
+    #[arg(long = "switch", value_name = "NAME=VALUE", value_parser = SwitchPair, hide_possible_values = true)]
+    pub switches: Vec<String>,
+    /// At most this many distinct positions traced per check (1 to 10^9); a deeper tree is
+    /// counted as deep as fits, and said so
+    #[arg(long, value_name = "N", default_value = "20000", value_parser = budget)]
+    pub budget: u64,
+    /// Exit 1 when a rule that governs moves or the outcome is not exercised
+    #[arg(long)]
+    pub require_all: bool,
+    /// The result as one JSON object (schema fairyspec.coverage/1)
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `fairyspec matrix`.

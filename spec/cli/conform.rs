@@ -138,6 +138,7 @@ fn fuzz_options(args: &ConformArgs) -> Option<FuzzOptions> {
         depth: args.fuzz_depth.or(args.depth).unwrap_or(DEFAULT_FUZZ_DEPTH),
         time: args.fuzz_time.map(Duration::from_secs),
         switches: args.switches.clone(),
+        aim: true,
     })
 }
 

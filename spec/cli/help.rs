@@ -262,6 +262,33 @@ the message says which, with its last output)."
         .to_string()
 }
 
+/// `fairyspec coverage --help`, after the options.
+pub fn coverage_details() -> String {
+    "\
+A check exercises a rule of SPEC.md when the reference generator, at a node the check compares
+(every node above the leaves of a perft), cites the rule for a move it generated, a move it
+refused, or the outcome it decided (SPEC.md CORE-1.7). This command lists, for a corpus checked
+as `conform` checks it (each position at the depths its .perft entry lists, or only --depth N),
+the rules exercised — each with the first position that exercised it — and those not exercised,
+out of the rules that govern moves or the outcome under the switches; then the rules of other
+readings, and the rules left out with why (notation, validation, sources, perft conventions,
+claimable draws). `conform` and `docs/conformance.md` report the same for their runs.
+
+Each check's tree is traced once per distinct position, at most --budget positions; a deeper
+tree is counted as deep as fits, and listed.
+
+Exit 0; with --require-all, 1 when a rule that governs moves or the outcome is not exercised.
+
+With --json: one JSON object, {\"schema\": \"fairyspec.coverage/1\", \"game\", \"corpus\",
+\"depth\", \"sample\", \"switches\", \"positions\", \"checks\", \"budget\", \"in_force\",
+\"exercised\": [{\"rule\", \"title\", \"first\": {\"id\", \"depth\"}}], \"missing\": [...],
+\"left_out\": [{\"rule\", \"title\", \"why\"}], \"other_readings\": [...], \"shortened\": [...]}.
+
+Example:
+  fairyspec coverage chu --depth 2 --require-all"
+        .to_string()
+}
+
 /// `fairyspec matrix --help`, after the options.
 pub fn matrix_details() -> String {
     "\

@@ -224,6 +224,7 @@ impl GameCommand for RowCommand<'_> {
                 depth: run.depth,
                 time: None,
                 switches: run.switches.clone(),
+                aim: true,
             };
             fuzz(
                 &opts,

@@ -117,6 +117,14 @@ pub(super) fn fuzz_time(text: &str) -> Result<u64, String> {
     number("--fuzz-time", text, 1, 31_536_000)
 }
 
+pub(super) fn sample(text: &str) -> Result<usize, String> {
+    number("--sample", text, 1, 1000)
+}
+
+pub(super) fn budget(text: &str) -> Result<u64, String> {
+    number("--budget", text, 1, 1_000_000_000)
+}
+
 pub(super) fn seed(text: &str) -> Result<u64, String> {
     number("--seed", text, 0, u64::MAX)
 }

@@ -1163,8 +1163,16 @@ fn chu_hachu_marks_the_own_piece_before_a_lion_on_h4_as_a_capture() {
     // with its Pawn on 5h; for gote, whose board is sent turned, the Lion on 8d with its Pawn on
     // 8e. The spec forbids the move onto the own piece (CHU-3.1); the rest of the list agrees.
     for (name, fen, phantom) in [
-        ("sente", "g5k5/12/12/12/12/12/12/7P4/7N4/12/12/5K6 b - 1", "5i5h"),
-        ("gote", "11k/12/12/4n7/4p7/12/12/12/12/12/12/G10K w - 1", "8d8e"),
+        (
+            "sente",
+            "g5k5/12/12/12/12/12/12/7P4/7N4/12/12/5K6 b - 1",
+            "5i5h",
+        ),
+        (
+            "gote",
+            "11k/12/12/4n7/4p7/12/12/12/12/12/12/G10K w - 1",
+            "8d8e",
+        ),
     ] {
         let (out, r) = conform_hachu(&format!("hachu-h4-{name}"), &[(name, fen)], 1);
         assert_eq!(out.status.code(), Some(1), "{}", text(&out));

@@ -22,6 +22,11 @@ pub struct FuzzReport {
     /// How many of them the search aimed at rules not yet exercised gave (the rest are plain
     /// playouts).
     pub aimed: usize,
+    /// The rules the fuzz positions exercised (SPEC.md CORE-1.7) that no corpus check had,
+    /// each check counted within [`super::aim::BUDGET`] positions.
+    pub rules_beyond_corpus: Vec<String>,
+    /// The rules in force exercised neither by the corpus nor by the fuzz, counted so.
+    pub rules_missing: Vec<String>,
     /// Why fewer positions than asked were checked, if so (the time was up, the engine failed,
     /// no new distinct position was found).
     pub stopped: Option<String>,
@@ -175,13 +180,23 @@ impl FuzzReport {
             .as_ref()
             .map(|s| format!("; stopped early: {s}"))
             .unwrap_or_default();
+        let list = |rules: &[String]| {
+            if rules.is_empty() {
+                "none".to_string()
+            } else {
+                rules.join(", ")
+            }
+        };
         format!(
             "fuzz: {} position(s) from seed {} at depth {}{aimed}: {} divergence(s), each \
-             shrunk{stopped}\n",
+             shrunk{stopped}\nfuzz: rules exercised beyond the corpus: {}; rules exercised by \
+             neither: {}\n",
             self.positions,
             self.seed,
             self.depth,
-            self.findings.len()
+            self.findings.len(),
+            list(&self.rules_beyond_corpus),
+            list(&self.rules_missing)
         )
     }
 }

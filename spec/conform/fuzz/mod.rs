@@ -6,7 +6,8 @@
 //!
 //! - Where the positions come from ([`playout`]): random legal playouts of the specification's
 //!   generator, under the run's rule readings (`--switch`), from the game's start position and
-//!   from every corpus position.
+//!   from every corpus position; and every other position from the search aimed at the rules
+//!   the run has not exercised yet ([`aim`]).
 //! - Shrinking ([`shrink`]): the shortest prefix of the playout that shows the same difference,
 //!   then the smallest depth.
 //! - The block ([`finding::perft_block`]): `id`, `epd`, `perft D N` with the specification's count,
@@ -18,6 +19,7 @@
 //! are the same on every run; a time limit (`--fuzz-time`) only decides how far down the same
 //! sequence a run gets.
 
+pub mod aim;
 pub mod finding;
 pub mod playout;
 mod rng;
@@ -29,8 +31,9 @@ pub use rng::SplitMix64;
 use super::compare::{ConformOptions, CorpusEntry};
 use super::engine::Engine;
 use super::report::{PositionReport, Report, Status};
-use crate::explain::Explain;
+use crate::coverage::{Cover, RuleSet};
 use crate::Position;
+use aim::Aim;
 use playout::{plain, roots, Playout};
 use shrink::{shrink, Checks};
 use std::collections::HashSet;
@@ -49,6 +52,9 @@ pub struct FuzzOptions {
     pub time: Option<Duration>,
     /// The run's `--switch NAME=VALUE` readings, for the blocks' comments.
     pub switches: Vec<String>,
+    /// Every other position from the search aimed at rules not yet exercised ([`aim`]); off,
+    /// plain playouts only.
+    pub aim: bool,
 }
 
 /// How many playouts may fail to give a new position, per position asked, before the run gives
@@ -62,7 +68,7 @@ const ATTEMPTS_PER_POSITION: usize = 50;
 /// one in the report, is then the shrunk one).
 ///
 /// After an engine error no further position is tried, as in the corpus run.
-pub fn fuzz<G: Explain>(
+pub fn fuzz<G: Cover>(
     opts: &ConformOptions<'_, G>,
     engine: &mut dyn Engine,
     fuzz: &FuzzOptions,
@@ -76,13 +82,19 @@ pub fn fuzz<G: Explain>(
     let mut rng = SplitMix64::new(fuzz.seed);
     let mut checks = Checks::default();
     let mut seen: HashSet<String> = HashSet::new();
-    // The corpus positions count as seen, and their checks as made.
+    let mut aim = Aim::<G>::new(gen.switches());
+    // The corpus positions count as seen, their checks as made, and the rules they exercised
+    // as exercised.
     for p in &report.positions {
         if let Ok(pos) = Position::<G>::from_fen(p.fen.trim()) {
             seen.insert(pos.fen());
             checks.remember(&pos.fen(), p);
+            if matches!(p.status, Status::Agree | Status::Diverged) {
+                aim.record(None, &aim.exercises(&pos, p.depth));
+            }
         }
     }
+    let mut beyond_corpus = RuleSet::new();
     let ctx = BlockContext {
         game: G::NAME,
         seed: fuzz.seed,
@@ -97,6 +109,8 @@ pub fn fuzz<G: Explain>(
         time_limit: fuzz.time.map(|t| t.as_secs()),
         positions: 0,
         aimed: 0,
+        rules_beyond_corpus: Vec::new(),
+        rules_missing: Vec::new(),
         stopped: None,
         findings: Vec::new(),
     };
@@ -117,12 +131,18 @@ pub fn fuzz<G: Explain>(
             break;
         }
         attempts -= 1;
-        let line = plain(gen, &roots, &mut rng);
+        // Every other position aimed, while rules are missing.
+        let aimed = fuzz.aim && out.positions % 2 == 1;
+        let (line, aimed) = match aimed.then(|| aim.line(gen, &roots, &mut rng, fuzz.depth)) {
+            Some(Some(line)) => (line, true),
+            _ => (plain(gen, &roots, &mut rng), false),
+        };
         let fen = line.end().fen();
         if !seen.insert(fen.clone()) {
             continue;
         }
         out.positions += 1;
+        out.aimed += usize::from(aimed);
         let id = format!("fuzz-{}", out.positions);
         let mut result = checks.check(opts, engine, &id, &fen, fuzz.depth);
         let mut finding = None;
@@ -130,6 +150,10 @@ pub fn fuzz<G: Explain>(
             let f = shrunk_finding(opts, engine, &mut checks, &ctx, &roots, &line, &result);
             result = f.1;
             finding = Some(f.0);
+        }
+        if result.status != Status::EngineError {
+            let rules = aim.exercises(line.end(), fuzz.depth);
+            beyond_corpus.extend(aim.record(Some(&line), &rules));
         }
         report.summary.count(result.status);
         on_result(&result, finding.as_ref());
@@ -141,12 +165,14 @@ pub fn fuzz<G: Explain>(
             break;
         }
     }
+    out.rules_beyond_corpus = beyond_corpus.into_iter().map(str::to_string).collect();
+    out.rules_missing = aim.missing().into_iter().map(str::to_string).collect();
     report.fuzz = Some(out);
 }
 
 /// Shrinks the divergence `found` at the end of `line` and makes its finding; the check of the
 /// shrunk position (under the fuzz position's id) goes into the report.
-fn shrunk_finding<G: Explain>(
+fn shrunk_finding<G: Cover>(
     opts: &ConformOptions<'_, G>,
     engine: &mut dyn Engine,
     checks: &mut Checks,

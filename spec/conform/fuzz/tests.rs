@@ -119,11 +119,12 @@ fn options(n: usize, seed: u64, depth: u32) -> FuzzOptions {
         depth,
         time: None,
         switches: Vec::new(),
+        aim: true,
     }
 }
 
 /// The corpus run, then the fuzz run, of `engine` against `spec`.
-fn run<G: Explain>(
+fn run<G: Cover>(
     spec: &dyn Generator<G>,
     engine: &mut dyn Engine,
     corpus: &[CorpusEntry],
