@@ -101,7 +101,7 @@ pub mod explain;
 pub mod notation;
 pub mod registry;
 pub mod replay;
-#[cfg(feature = "cli")]
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod verify;
 

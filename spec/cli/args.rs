@@ -401,6 +401,10 @@ pub struct ServeArgs {
     /// The port (default 8754; 0 for any free port)
     #[arg(long, value_name = "N")]
     pub port: Option<u16>,
+    /// Also answer requests that name the server HOST (or HOST:PORT), besides localhost, the
+    /// loopback addresses and the address it listens on; repeatable
+    #[arg(long, value_name = "HOST")]
+    pub allow_host: Vec<String>,
     /// For testing the server only: `panic-route` makes /api/_fault/panic and
     /// /api/_fault/panic-question panic (each must be answered 500, the server going on)
     #[arg(long, value_name = "FAULT")]

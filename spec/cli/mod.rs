@@ -14,7 +14,7 @@
 //! fairyspec explain <game> [--fen FEN] [--moves "M1 M2 ..."] [--switch NAME=VALUE]... [--json] <move>
 //! fairyspec diagram <game> [--fen FEN] [--moves "M1 M2 ..."] [--piece X] [--square S] [--highlight MOVE]... [-o FILE.svg]
 //! fairyspec diagram all -o DIR
-//! fairyspec serve [--bind ADDR] [--port N]
+//! fairyspec serve [--bind ADDR] [--port N] [--allow-host HOST]...
 //! fairyspec completions <bash|zsh|fish|elvish|powershell>
 //! ```
 //!

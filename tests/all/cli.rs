@@ -499,8 +499,12 @@ fn serve_says_where_it_listens() {
         .to_string();
     let host = url.trim_start_matches("http://").trim_end_matches('/');
     let mut stream = std::net::TcpStream::connect(host).expect("connect to the printed URL");
+    // HTTP/1.1 names the server it asks (Host); the server answers only to its own names.
     stream
-        .write_all(b"GET /api/games HTTP/1.1\r\nConnection: close\r\n\r\n")
+        .write_all(
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
         .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();

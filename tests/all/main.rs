@@ -54,4 +54,5 @@ mod perft_hash;
 mod readme;
 mod records;
 mod serve;
+mod serve_bounds;
 mod spec_tables;
