@@ -250,8 +250,10 @@ reads algebraic squares (a1 at the first player's lower left) in the game's own 
 
 --fuzz N: after the corpus (not instead of it), N positions more, each reached by a seeded random
 playout of the spec's legal moves (under the run's --switch readings) from the start position or
-a corpus position, checked at --fuzz-depth (default --depth, else 2) exactly as corpus positions
-are. Every divergence is shrunk to the shortest prefix of its playout that shows the same
+a corpus position — every other one aimed at the rules of SPEC.md the run has not exercised yet
+(it goes on from lines that reached new rules, preferring moves to positions that cite missing
+ones) — checked at --fuzz-depth (default --depth, else 2) exactly as corpus positions are. The
+summary names the rules the fuzz exercised beyond the corpus. Every divergence is shrunk to the shortest prefix of its playout that shows the same
 difference (the same rule in the spec's explanation), then to the smallest depth, and printed as
 a .perft block (id, epd, perft D N with the spec's count) to paste into a corpus. --seed S
 (default 1): the same seed gives the same positions in the same order and the same shrinking.

@@ -108,8 +108,16 @@ fn printed_blocks(stdout: &str) -> Vec<String> {
 fn a_printed_block_reads_back_and_as_a_corpus_shows_the_same_divergence() {
     let (out, r) = fuzz_the_broken_engine("fuzz.json");
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    let findings = r["fuzz"]["findings"].as_array().expect("findings").clone();
+    let findings: Vec<Value> = r["fuzz"]["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["same_as"].is_null())
+        .cloned()
+        .collect();
     assert!(!findings.is_empty(), "{}", text(&out));
+    // A finding shrunk to the position of an earlier one names it instead of printing the block
+    // again.
     let blocks = printed_blocks(&stdout(&out));
     assert_eq!(blocks.len(), findings.len(), "{}", stdout(&out));
     for (block, f) in blocks.iter().zip(&findings) {

@@ -60,6 +60,9 @@ pub struct Finding {
     pub shrink_checks: usize,
     /// The `.perft` block that reproduces it (paste it into a corpus file).
     pub block: String,
+    /// An earlier finding of the run shrunk to the same position and depth, if any (its block
+    /// is not printed again).
+    pub same_as: Option<String>,
 }
 
 /// What a block's comments say about the run.
@@ -142,16 +145,27 @@ impl Finding {
         };
         let _ = writeln!(
             out,
-            "  shrunk: the playout of {} from {from} (checked at depth {}) cut to its first {}              (depth {}), the fuzz position above; {} check(s)",
+            "  shrunk: the playout of {} from {from} (checked at depth {}) cut to its first {} \
+             (depth {}), the fuzz position above; {} check(s)",
             plies(self.playout.len()),
             self.depth,
             plies(self.shrunk.len()),
             self.shrunk_depth,
             self.shrink_checks
         );
-        let _ = writeln!(out, "  the .perft block for your corpus:\n");
-        out.push_str(&self.block);
-        out.push('\n');
+        match &self.same_as {
+            Some(id) => {
+                let _ = writeln!(
+                    out,
+                    "  the same position and depth as {id}: its block is above"
+                );
+            }
+            None => {
+                let _ = writeln!(out, "  the .perft block for your corpus:\n");
+                out.push_str(&self.block);
+                out.push('\n');
+            }
+        }
     }
 }
 

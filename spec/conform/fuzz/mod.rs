@@ -147,9 +147,15 @@ pub fn fuzz<G: Cover>(
         let mut result = checks.check(opts, engine, &id, &fen, fuzz.depth);
         let mut finding = None;
         if result.status == Status::Diverged {
-            let f = shrunk_finding(opts, engine, &mut checks, &ctx, &roots, &line, &result);
-            result = f.1;
-            finding = Some(f.0);
+            let (mut f, shrunk) =
+                shrunk_finding(opts, engine, &mut checks, &ctx, &roots, &line, &result);
+            f.same_as = out
+                .findings
+                .iter()
+                .find(|e| e.fen == f.fen && e.shrunk_depth == f.shrunk_depth)
+                .map(|e| e.same_as.clone().unwrap_or_else(|| e.id.clone()));
+            result = shrunk;
+            finding = Some(f);
         }
         if result.status != Status::EngineError {
             let rules = aim.exercises(line.end(), fuzz.depth);
@@ -196,6 +202,7 @@ fn shrunk_finding<G: Cover>(
         engine_nodes: s.report.engine_nodes,
         shrink_checks: s.checks,
         block: String::new(),
+        same_as: None,
     };
     f.block = perft_block(ctx, &f);
     (f, s.report)
