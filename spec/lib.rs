@@ -124,6 +124,7 @@ pub mod check;
 pub mod cli;
 pub mod conform;
 pub mod corpus;
+pub mod coverage;
 pub mod diagram;
 pub mod documents;
 pub mod explain;

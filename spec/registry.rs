@@ -17,6 +17,7 @@
 //! ```
 
 use crate::check::CheckGame;
+use crate::coverage::Cover;
 use crate::diagram::Draw;
 use crate::explain::Explain;
 use crate::game::PastedError;
@@ -28,9 +29,15 @@ use std::fmt;
 
 /// What the command line and the server need of a game: all its glue. Every type with the
 /// traits has it.
-pub trait Registered: Game<Switches: Serialize> + Explain + Draw + CheckGame + Records {}
+pub trait Registered:
+    Game<Switches: Serialize> + Explain + Draw + CheckGame + Records + Cover
+{
+}
 
-impl<G> Registered for G where G: Game<Switches: Serialize> + Explain + Draw + CheckGame + Records {}
+impl<G> Registered for G where
+    G: Game<Switches: Serialize> + Explain + Draw + CheckGame + Records + Cover
+{
+}
 
 /// Something to do with a game whose type is chosen at run time ([`GameId::run`]).
 pub trait GameCommand {

@@ -6,6 +6,7 @@
 
 use super::values::{
     counting, map_names, ANY_U64, DEPTH, DEPTH_FROM_1, HASH_MIB, POSITIONS, THREADS, TIMEOUT,
+    BUDGET, FUZZ_DEPTH, FUZZ_POSITIONS, FUZZ_TIME, SAMPLE,
 };
 pub use super::values::{
     number, unknown_game_message, GameOrAll, Games, SwitchPair, MAX_DEPTH, MAX_THREADS,
@@ -95,6 +96,9 @@ pub enum Command {
     /// Writes a .perft corpus of seeded random positions, or the built-in corpus as files
     #[command(after_help = super::help::corpus_details())]
     Corpus(CorpusArgs),
+    /// Lists the rules of SPEC.md a corpus exercises at its depths, and those it does not
+    #[command(after_help = super::help::coverage_details())]
+    Coverage(CoverageArgs),
     /// Runs every implementation of the conformance matrix and writes docs/conformance.md
     #[command(after_help = super::help::matrix_details())]
     Matrix(MatrixArgs),
@@ -273,6 +277,52 @@ pub struct ConformArgs {
     /// What counts as one node: every legal move (routes), or one per distinct result (CHU-9.5)
     #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
     pub count: Counting,
+    /// After the corpus, also checks N positions from seeded random playouts (1 to 1000000);
+    /// each divergence is shrunk and printed as a .perft block
+    #[arg(long, value_name = "N", value_parser = FUZZ_POSITIONS)]
+    pub fuzz: Option<usize>,
+    /// The seed of the fuzz (default 1): the same seed gives the same positions and shrinking
+    #[arg(long, value_name = "S", value_parser = ANY_U64)]
+    pub seed: Option<u64>,
+    /// The depth of every fuzz position (default: --depth, else 2)
+    #[arg(long, value_name = "D", value_parser = FUZZ_DEPTH)]
+    pub fuzz_depth: Option<u32>,
+    /// Starts no fuzz position after this many seconds of fuzzing; without --fuzz, fuzzes until
+    /// then
+    #[arg(long, value_name = "S", value_parser = FUZZ_TIME)]
+    pub fuzz_time: Option<u64>,
+}
+
+/// `fairyspec coverage`.
+#[derive(Debug, Args)]
+pub struct CoverageArgs {
+    /// The game
+    #[arg(value_name = "game")]
+    pub game: GameId,
+    /// A .perft file or a folder of them, on disk or built in (default: builtin:corpus/GAME, the
+    /// game's corpus the binary carries)
+    #[arg(long, value_name = "PATH")]
+    pub corpus: Option<crate::corpus::CorpusPath>,
+    /// Count every position at this depth only (default: the depths the corpus lists), as
+    /// `conform --depth N` checks them
+    #[arg(long, value_name = "N", value_parser = DEPTH_FROM_1)]
+    pub depth: Option<u32>,
+    /// Every K-th position only (1 to 1000), as a matrix row's `sample K`
+    #[arg(long, value_name = "K", default_value = "1", value_parser = SAMPLE)]
+    pub sample: usize,
+    /// The specification's rule reading SPEC.md names
+    #[arg(long = "switch", value_name = "NAME=VALUE", value_parser = SwitchPair, hide_possible_values = true)]
+    pub switches: Vec<String>,
+    /// At most this many distinct positions traced per check (1 to 10^9); a deeper tree is
+    /// counted as deep as fits, and said so
+    #[arg(long, value_name = "N", default_value = "20000", value_parser = BUDGET)]
+    pub budget: u64,
+    /// Exit 1 when a rule that governs moves or the outcome is not exercised
+    #[arg(long)]
+    pub require_all: bool,
+    /// The result as one JSON object (schema fairyspec.coverage/1)
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `fairyspec matrix`.

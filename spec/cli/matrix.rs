@@ -4,6 +4,7 @@
 use super::args::MatrixArgs;
 use super::conform::read_corpus;
 use super::error::CliError;
+use crate::conform::fuzz::{fuzz, FuzzOptions};
 use crate::conform::mapping::builtin;
 use crate::conform::matrix::{check_version, outcome_of, parse_matrix, render, Outcome, Row, Run};
 use crate::conform::{conform, start_engine, ConformOptions, EngineSpec};
@@ -216,8 +217,26 @@ impl GameCommand for RowCommand<'_> {
             send_reached: run.protocol == crate::conform::Protocol::Xboard,
             spec_timeout: Some(run.timeout),
         };
-        let report = conform(&opts, &mut *engine, &entries, &mut |_| {})
+        let mut report = conform(&opts, &mut *engine, &entries, &mut |_| {})
             .map_err(|(id, message)| CliError::Corpus(format!("{id}: {message}")))?;
+        if let Some(f) = run.fuzz {
+            let options = FuzzOptions {
+                positions: Some(f.positions),
+                seed: f.seed,
+                depth: run.depth,
+                time: None,
+                switches: run.switches.clone(),
+                aim: true,
+            };
+            fuzz(
+                &opts,
+                &mut *engine,
+                &options,
+                &entries,
+                &mut report,
+                &mut |_, _| {},
+            );
+        }
         Ok(outcome_of(&report, entries.len(), &run.settled))
     }
 }

@@ -10,6 +10,7 @@
 //! fairyspec conform <game> --engine COMMAND [--protocol P] [--corpus PATH] [--depth N] …
 //! fairyspec corpus <game> --positions N --depth D --seed S [--timeout S] [-o FILE.perft]
 //! fairyspec corpus <game|all> --builtin -o DIR
+//! fairyspec coverage <game> [--corpus PATH] [--depth N] [--sample K] [--switch NAME=VALUE]... [--budget N] [--require-all] [--json]
 //! fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]... [--jobs N]
 //! fairyspec explain <game> [--fen FEN] [--moves "M1 M2 ..."] [--switch NAME=VALUE]... [--json] <move>
 //! fairyspec diagram <game> [--fen FEN] [--moves "M1 M2 ..."] [--piece X] [--square S] [--highlight MOVE]... [-o FILE.svg]
@@ -25,6 +26,7 @@
 pub mod args;
 pub mod conform;
 pub mod corpus;
+pub mod coverage;
 pub mod error;
 pub mod explain;
 pub mod help;
@@ -102,6 +104,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         Command::Replay(a) => replay::replay_command(a, out),
         Command::Conform(a) => conform::conform_command(a, out),
         Command::Corpus(a) => corpus::corpus_command(a, out),
+        Command::Coverage(a) => coverage::coverage_command(a, out),
         Command::Matrix(a) => matrix::matrix_command(a, out),
         Command::Explain(a) => explain::explain_command(a, out),
         Command::Diagram(a) => explain::diagram_command(a, out),

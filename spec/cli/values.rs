@@ -139,6 +139,16 @@ pub(super) const ANY_U64: Bounded<u64> = Bounded::new(0, u64::MAX);
 pub(super) const TIMEOUT: Bounded<u64> = Bounded::new(1, 86_400);
 /// `corpus --positions`.
 pub(super) const POSITIONS: Bounded<usize> = Bounded::new(1, 100_000);
+/// `conform --fuzz`.
+pub(super) const FUZZ_POSITIONS: Bounded<usize> = Bounded::new(1, 1_000_000);
+/// `conform --fuzz-depth` (1 to [`MAX_DEPTH`]).
+pub(super) const FUZZ_DEPTH: Bounded<u32> = Bounded::new(1, MAX_DEPTH);
+/// `conform --fuzz-time` in seconds (1 s to a year).
+pub(super) const FUZZ_TIME: Bounded<u64> = Bounded::new(1, 31_536_000);
+/// `--sample` (every K-th position).
+pub(super) const SAMPLE: Bounded<usize> = Bounded::new(1, 1000);
+/// `coverage --budget` (positions traced).
+pub(super) const BUDGET: Bounded<u64> = Bounded::new(1, 1_000_000_000);
 
 /// `routes` or `results` ([`Counting`]).
 pub(super) fn counting() -> impl TypedValueParser<Value = Counting> {

@@ -44,6 +44,7 @@ pub mod budget;
 pub mod compare;
 pub mod corpus;
 pub mod engine;
+pub mod fuzz;
 pub mod implementation;
 pub mod mapping;
 pub mod matching;

@@ -2,6 +2,7 @@
 //! its human-readable text ([`Report::text`], [`PositionReport::write_text`]).
 
 use super::engine::EngineError;
+use super::fuzz::FuzzReport;
 use crate::perft::Counting;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -23,6 +24,10 @@ pub struct Report {
     pub positions: Vec<PositionReport>,
     /// Counts of the entries.
     pub summary: Summary,
+    /// The fuzz part of the run (`conform --fuzz`), if there was one; its checks are among
+    /// `positions` (ids `fuzz-N`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fuzz: Option<FuzzReport>,
 }
 
 /// How many checks agreed, diverged, or could not be made.
@@ -277,6 +282,15 @@ fn list(moves: &[String]) -> String {
 }
 
 impl PositionReport {
+    /// `corpus`, or `fuzz` for a position of a fuzz run.
+    fn kind(&self) -> &'static str {
+        if self.source == "fuzz" {
+            "fuzz"
+        } else {
+            "corpus"
+        }
+    }
+
     /// The check as text: one line, and for a divergence or an error the details below it.
     pub fn write_text(&self, out: &mut String) {
         let engine = self
@@ -304,7 +318,7 @@ impl PositionReport {
             let _ = writeln!(out, "  {why}");
         }
         if let Some(d) = &self.divergence {
-            let _ = writeln!(out, "  corpus position: {}", self.fen);
+            let _ = writeln!(out, "  {} position: {}", self.kind(), self.fen);
             let what = match d.kind {
                 DivergenceKind::MoveLists => "the legal moves differ",
                 DivergenceKind::LeafCounts => "same moves, but the engine counts a move as other than 1 at depth 1",
@@ -314,9 +328,10 @@ impl PositionReport {
             let _ = writeln!(out, "    FEN: {}", d.fen);
             let _ = writeln!(
                 out,
-                "    path from the corpus position: {}",
+                "    path from the {} position: {}",
+                self.kind(),
                 if d.path.is_empty() {
-                    "(the corpus position itself)".to_string()
+                    format!("(the {} position itself)", self.kind())
                 } else {
                     d.path.join(" ")
                 }
@@ -386,8 +401,13 @@ impl Report {
         } else {
             String::new()
         };
+        let fuzz = self
+            .fuzz
+            .as_ref()
+            .map(FuzzReport::footer)
+            .unwrap_or_default();
         format!(
-            "summary: {} check(s): {} agree, {} diverged, {} engine error(s){skipped}\n",
+            "{fuzz}summary: {} check(s): {} agree, {} diverged, {} engine error(s){skipped}\n",
             s.checks, s.agreed, s.diverged, s.engine_errors
         )
     }
@@ -395,8 +415,12 @@ impl Report {
     /// The whole report as text.
     pub fn text(&self) -> String {
         let mut out = self.header();
+        let findings = self.fuzz.iter().flat_map(|f| &f.findings);
         for p in &self.positions {
             p.write_text(&mut out);
+            if let Some(f) = findings.clone().find(|f| f.id == p.id) {
+                f.write_text(&mut out);
+            }
         }
         out.push_str(&self.footer());
         out

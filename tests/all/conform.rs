@@ -1134,6 +1134,48 @@ fn chu_hachu_lets_only_one_piece_pass() {
     assert!(strings(&d["only_engine"]).is_empty(), "{d}");
 }
 
+#[test]
+fn chu_hachu_marks_the_own_piece_before_a_lion_on_h4_as_a_capture() {
+    if hachu().is_none() {
+        return;
+    }
+    // Found by `conform --fuzz` (the chu-hachu row of corpus/matrix.txt). After `new` and
+    // `setboard`, HaChu 0.21 answers the lift of a Lion of the side to move on h4 (its board: the
+    // first player's lower left is a1) with the square h5 marked `R`, a capture, although a piece
+    // of the Lion's own side stands there; it also takes `usermove h4h5` (as a pass). Only that
+    // square does it: no Lion elsewhere on the board, from rank 2 to 9, with an own piece in
+    // front was found so (measured: files b to k, ranks 2 to 9). For sente that is the Lion on 5i
+    // with its Pawn on 5h; for gote, whose board is sent turned, the Lion on 8d with its Pawn on
+    // 8e. The spec forbids the move onto the own piece (CHU-3.1); the rest of the list agrees.
+    for (name, fen, phantom) in [
+        (
+            "sente",
+            "g5k5/12/12/12/12/12/12/7P4/7N4/12/12/5K6 b - 1",
+            "5i5h",
+        ),
+        (
+            "gote",
+            "11k/12/12/4n7/4p7/12/12/12/12/12/12/G10K w - 1",
+            "8d8e",
+        ),
+    ] {
+        let (out, r) = conform_hachu(&format!("hachu-h4-{name}"), &[(name, fen)], 1);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+        let d = first_divergence(&r);
+        assert!(strings(&d["only_spec"]).is_empty(), "{d}");
+        let engine_only: Vec<String> = strings(&d["only_engine"])
+            .iter()
+            .map(|m| m.rsplit(" -> ").next().unwrap_or(m).to_string())
+            .collect();
+        assert_eq!(engine_only, [phantom], "{d}");
+        let why = d["explanations"][0]["text"].as_str().unwrap();
+        assert!(
+            why.contains("no move ends on the mover's own piece (CHU-3.1)"),
+            "{why}"
+        );
+    }
+}
+
 /// Whether Sjaak II (Debian's package) is installed.
 fn sjaakii() -> Option<String> {
     installed("sjaakii", &["/usr/games/sjaakii"])

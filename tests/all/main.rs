@@ -27,6 +27,7 @@ mod common;
 mod conform;
 #[cfg(target_os = "linux")]
 mod conform_hostile;
+mod conform_fuzz;
 mod congo_check;
 mod congo_data;
 mod congo_perft;

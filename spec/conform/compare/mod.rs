@@ -77,6 +77,7 @@ pub fn conform<G: Explain>(
         counting: opts.counting,
         positions: Vec::new(),
         summary: Summary::default(),
+        fuzz: None,
     };
     'entries: for (entry, pos) in entries.iter().zip(&positions) {
         for &(depth, expected) in &entry.depths {
@@ -95,8 +96,8 @@ pub fn conform<G: Explain>(
     Ok(report)
 }
 
-/// One position at one depth.
-fn check<G: Explain>(
+/// One position at one depth (also the check of a fuzz position, [`crate::conform::fuzz`]).
+pub(crate) fn check<G: Explain>(
     opts: &ConformOptions<'_, G>,
     engine: &mut dyn Engine,
     entry: &CorpusEntry,
