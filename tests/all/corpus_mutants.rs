@@ -23,22 +23,21 @@ use fairyspec::conform::mapping::Identity;
 use fairyspec::conform::{
     conform, ConformOptions, CorpusEntry, Engine, EngineDivide, EngineError, Status,
 };
+use fairyspec::corpus::CorpusPath;
 use fairyspec::explain::Explain;
 use fairyspec::perft::hash::{perft_positions, PerftTable};
 use fairyspec::perft::Counting;
 use fairyspec::{Game, Generator, Position};
-use std::path::PathBuf;
 
 mod faults;
 
 use faults::{collect, Fault, Faulty};
 
-/// The default corpus of `G`: every `.perft` file of `corpus/<game>/`, at the depths it lists.
+/// The default corpus of `G`, the one `conform` runs without `--corpus`: every `.perft` file of
+/// the built-in `corpus/<game>/`, at the depths it lists.
 pub fn default_corpus<G: Game>() -> Vec<CorpusEntry> {
-    let dir: PathBuf = [env!("CARGO_MANIFEST_DIR"), "corpus", G::NAME]
-        .iter()
-        .collect();
-    read_corpus(&dir, None).unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+    read_corpus(&CorpusPath::builtin_game(G::NAME), None)
+        .unwrap_or_else(|e| panic!("corpus/{}: {e}", G::NAME))
 }
 
 /// An engine in this process: a generator's divide, its moves named as `fairyspec perft` names
@@ -121,6 +120,7 @@ pub fn first_catch<G: Explain>(
         map_name: "identity",
         counting: Counting::Routes,
         send_reached: false,
+        spec_timeout: None,
     };
     let deepest = entries
         .iter()
@@ -159,9 +159,11 @@ pub fn first_catch<G: Explain>(
 /// depth it lists). `.ci/corpus-mutants.sh --budget N` sets it for a cheap first pass.
 fn budget_from_env() -> Option<u64> {
     let text = std::env::var("FAIRYSPEC_MUTANT_BUDGET").ok()?;
-    Some(text.trim().parse().unwrap_or_else(|_| {
-        panic!("FAIRYSPEC_MUTANT_BUDGET={text:?}: not a number of nodes")
-    }))
+    Some(
+        text.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("FAIRYSPEC_MUTANT_BUDGET={text:?}: not a number of nodes")),
+    )
 }
 
 /// The reference generator, as an engine, against the bitboard generator over the default
@@ -169,7 +171,7 @@ fn budget_from_env() -> Option<u64> {
 /// default corpus catches the mutant.
 fn reference_conforms<G: Explain>() {
     let switches = G::Switches::default();
-    let spec = G::bitboard(&switches).expect("every game has a bitboard generator");
+    let spec = G::bitboard(&switches);
     let reference = G::reference(&switches);
     let entries = default_corpus::<G>();
     let mut engine = InProcess::new(&*reference, "the reference generator".to_string());
@@ -230,7 +232,7 @@ pub fn fault_set<G: Explain>(budget: Option<u64>) -> (Vec<(Fault, String)>, Vec<
         .collect();
     let playouts = (400 / starts.len()).max(1);
     let faults = collect::<G>(&starts, playouts, 80);
-    let spec = G::bitboard(&G::Switches::default()).expect("every game has a bitboard generator");
+    let spec = G::bitboard(&G::Switches::default());
     let (mut caught, mut missed) = (Vec::new(), Vec::new());
     for fault in faults {
         let faulty = Faulty::<G>::new(fault.clone());
