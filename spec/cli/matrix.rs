@@ -2,11 +2,12 @@
 //! the matrix itself — its file, its outcome, its page — is [`crate::conform::matrix`].
 
 use super::args::MatrixArgs;
-use super::conform::read_corpus;
+use super::conform::{agreed_coverage, read_corpus};
 use super::error::CliError;
 use crate::conform::mapping::builtin;
 use crate::conform::matrix::{check_version, outcome_of, parse_matrix, render, Outcome, Row, Run};
 use crate::conform::{conform, start_engine, ConformOptions, EngineSpec};
+use crate::coverage::corpus::Walks;
 use crate::registry::{self, GameCommand, GameId, Registered};
 use std::io::Write;
 
@@ -100,6 +101,7 @@ pub fn matrix_command(args: MatrixArgs, out: &mut dyn Write) -> Result<(), CliEr
 /// page). The outcomes in the order of `rows`.
 fn run_rows(rows: &[Row], jobs: usize, out: &mut dyn Write) -> Result<Vec<Outcome>, CliError> {
     let next = std::sync::atomic::AtomicUsize::new(0);
+    let walks = &Walks::default();
     let (send, receive) = std::sync::mpsc::channel();
     let mut outcomes: Vec<Option<Outcome>> = vec![None; rows.len()];
     std::thread::scope(|scope| {
@@ -110,7 +112,7 @@ fn run_rows(rows: &[Row], jobs: usize, out: &mut dyn Write) -> Result<Vec<Outcom
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(row) = rows.get(i) else { break };
                 let start = std::time::Instant::now();
-                let outcome = run_row(row);
+                let outcome = run_row(row, walks);
                 if send.send((i, outcome, start.elapsed())).is_err() {
                     break;
                 }
@@ -162,7 +164,7 @@ fn summary(outcome: &Outcome) -> String {
 }
 
 /// Runs one row: its version check, then conform over its corpus.
-fn run_row(row: &Row) -> Result<Outcome, CliError> {
+fn run_row(row: &Row, walks: &Walks) -> Result<Outcome, CliError> {
     let run = match &row.run {
         Err(why) => return Ok(Outcome::NotRun(why.clone())),
         Ok(run) => run,
@@ -176,21 +178,23 @@ fn run_row(row: &Row) -> Result<Outcome, CliError> {
         .game
         .parse()
         .map_err(|e: registry::UnknownGame| CliError::Usage(e.to_string()))?;
-    game.run(RowCommand { run })
+    game.run(RowCommand { run, walks })
 }
 
 struct RowCommand<'a> {
     run: &'a Run,
+    /// The coverage walks the rows share (SPEC.md CORE-1.7).
+    walks: &'a Walks,
 }
 
 impl GameCommand for RowCommand<'_> {
     type Output = Result<Outcome, CliError>;
     fn run<G: Registered>(self) -> Result<Outcome, CliError> {
         let run = self.run;
-        let entries: Vec<_> = read_corpus(std::path::Path::new(&run.corpus), Some(run.depth))?
-            .into_iter()
-            .step_by(run.sample)
-            .collect();
+        let entries = run.sampled(read_corpus(
+            std::path::Path::new(&run.corpus),
+            Some(run.depth),
+        )?);
         let switches = registry::switches::<G>(run.switches.iter().map(String::as_str))?;
         let gen = registry::generator::<G>(None, &switches)?;
         let map =
@@ -214,8 +218,10 @@ impl GameCommand for RowCommand<'_> {
             counting: run.counting,
             send_reached: run.protocol == crate::conform::Protocol::Xboard,
         };
-        let report = conform(&opts, &mut *engine, &entries, &mut |_| {})
+        let mut report = conform(&opts, &mut *engine, &entries, &mut |_| {})
             .map_err(|(id, message)| CliError::Corpus(format!("{id}: {message}")))?;
+        drop(engine);
+        report.coverage = Some(agreed_coverage::<G>(&report, &switches, self.walks));
         Ok(outcome_of(&report, entries.len(), &run.settled))
     }
 }

@@ -50,6 +50,7 @@ mod mutations;
 mod package;
 mod perft;
 mod perft_hash;
+mod readings;
 mod readme;
 mod records;
 mod serve;
