@@ -3,10 +3,10 @@
 //! the citing rule decides by, a "no such rule" that a move made in spite of it shows.
 
 use super::Cover;
-use crate::chess::Chess;
+use crate::chess::{Chess, ChessKind};
 use crate::chu::{Chu, ChuKind};
 use crate::congo::{in_river, Congo, CongoKind};
-use crate::hunterbeest::Hunterbeest;
+use crate::hunterbeest::{Hunterbeest, HunterbeestKind};
 use crate::kuma::{Kuma, KumaKind};
 use crate::trace::Rule;
 use crate::{Colour, Kind, Move, Piece, Setup, Square};
@@ -59,8 +59,44 @@ fn congo_taken(before: &Setup<CongoKind>, mv: &Move<CongoKind>) -> Vec<(Square, 
         .collect()
 }
 
+/// The castling rights at work: the King of the side to move on its start square (file `king`
+/// of its first rank) and, on a wing whose right is lost, a castling partner on the corner
+/// (`wings`: the corner's file, whether the FEN's right for that wing is kept, which kinds may
+/// castle) — the right alone then refuses the castling. (The reference refuses a castling for a
+/// lost right wherever it is lost, with no King or partner in place as well; only here does the
+/// rule decide anything.)
+fn rights_refuse<K: Kind>(
+    setup: &Setup<K>,
+    royal: K,
+    king: u8,
+    wings: [(u8, bool, fn(K) -> bool); 2],
+) -> bool {
+    let us = setup.turn;
+    let rank = us.relative_rank(0, setup.shape.ranks);
+    setup.piece_at(Square::new(king, rank)) == Some(Piece::new(us, royal))
+        && wings.iter().any(|&(corner, kept, partner)| {
+            !kept
+                && setup
+                    .piece_at(Square::new(corner, rank))
+                    .is_some_and(|p| p.colour == us && partner(p.kind))
+        })
+}
+
 impl Cover for Kuma {
     fn at_node(setup: &Setup<KumaKind>, moves: &[Move<KumaKind>], cite: &mut dyn FnMut(Rule)) {
+        // KUMA-4.3: a lost right with the King and its partner in place.
+        let rights = setup.castling[setup.turn];
+        if rights_refuse(
+            setup,
+            KumaKind::King,
+            4,
+            [
+                (7, rights.short, |k| k == KumaKind::RunningBear),
+                (0, rights.long, |k| k == KumaKind::UprightBear),
+            ],
+        ) {
+            cite("KUMA-4.3");
+        }
         // KUMA-5.2: a piece that never promotes moves onto its last rank and stays what it is
         // (the Blind Bear's arrival is its own rule, KUMA-7.4).
         let never = moves.iter().any(|mv| {
@@ -79,11 +115,79 @@ impl Cover for Kuma {
             cite("KUMA-5.2");
         }
     }
+
+    fn played(
+        before: &Setup<KumaKind>,
+        _mv: &Move<KumaKind>,
+        after: &Setup<KumaKind>,
+        cite: &mut dyn FnMut(Rule),
+    ) {
+        if before.castling != after.castling {
+            cite("KUMA-4.3");
+        }
+    }
 }
 
-impl Cover for Chess {}
+impl Cover for Chess {
+    fn at_node(setup: &Setup<ChessKind>, _moves: &[Move<ChessKind>], cite: &mut dyn FnMut(Rule)) {
+        // CHESS-4.3: a lost right with the King and a Rook in place.
+        let rights = setup.castling[setup.turn];
+        if rights_refuse(
+            setup,
+            ChessKind::King,
+            4,
+            [
+                (7, rights.short, |k| k == ChessKind::Rook),
+                (0, rights.long, |k| k == ChessKind::Rook),
+            ],
+        ) {
+            cite("CHESS-4.3");
+        }
+    }
 
-impl Cover for Hunterbeest {}
+    fn played(
+        before: &Setup<ChessKind>,
+        _mv: &Move<ChessKind>,
+        after: &Setup<ChessKind>,
+        cite: &mut dyn FnMut(Rule),
+    ) {
+        if before.castling != after.castling {
+            cite("CHESS-4.3");
+        }
+    }
+}
+
+impl Cover for Hunterbeest {
+    fn at_node(
+        setup: &Setup<HunterbeestKind>,
+        _moves: &[Move<HunterbeestKind>],
+        cite: &mut dyn FnMut(Rule),
+    ) {
+        // BHB-5.3: a lost right with the King and a five-way piece in place (FEN `K` is the
+        // i-side, `Q` the a-side, BHB-5.1).
+        let five_way = |k| matches!(k, HunterbeestKind::Huntress | HunterbeestKind::Hawkress);
+        let rights = setup.castling[setup.turn];
+        if rights_refuse(
+            setup,
+            HunterbeestKind::King,
+            4,
+            [(8, rights.short, five_way), (0, rights.long, five_way)],
+        ) {
+            cite("BHB-5.3");
+        }
+    }
+
+    fn played(
+        before: &Setup<HunterbeestKind>,
+        _mv: &Move<HunterbeestKind>,
+        after: &Setup<HunterbeestKind>,
+        cite: &mut dyn FnMut(Rule),
+    ) {
+        if before.castling != after.castling {
+            cite("BHB-5.3");
+        }
+    }
+}
 
 impl Cover for Congo {
     /// The river and the castles are what the lion's, the crocodile's and the drowning rules
