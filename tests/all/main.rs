@@ -27,6 +27,7 @@ mod congo_perft;
 mod congo_properties;
 mod congo_reference;
 mod corpus_sources;
+mod coverage;
 mod diagrams;
 mod explain_golden;
 mod explain_properties;
