@@ -391,7 +391,8 @@ impl Report {
             c.coverage.exercised.len(),
             c.coverage.in_force.len()
         );
-        if !c.coverage.missing.is_empty() {
+        // Where nothing agreed, the list would be every rule: the count says it.
+        if !c.coverage.missing.is_empty() && !c.coverage.exercised.is_empty() {
             text.push_str("; not exercised: ");
             text.push_str(&c.coverage.missing.join(", "));
         }
