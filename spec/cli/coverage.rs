@@ -4,21 +4,20 @@
 use super::args::CoverageArgs;
 use super::conform::read_corpus;
 use super::error::CliError;
+use crate::corpus::CorpusPath;
 use crate::coverage::corpus::{corpus_coverage, Check, CorpusCoverage};
 use crate::coverage::{catalogue, RuleClass};
 use crate::registry::{self, GameCommand, Registered};
-use crate::verify::DEFAULT_CORPUS;
 use crate::Position;
 use serde::Serialize;
 use std::io::Write;
-use std::path::{Path, PathBuf};
 
 /// The schema of `coverage --json`.
 pub const COVERAGE_SCHEMA: &str = "fairyspec.coverage/1";
 
 struct Coverage<'o> {
     args: CoverageArgs,
-    corpus: PathBuf,
+    corpus: CorpusPath,
     out: &'o mut dyn Write,
 }
 
@@ -28,7 +27,7 @@ pub fn coverage_command(args: CoverageArgs, out: &mut dyn Write) -> Result<(), C
     let corpus = args
         .corpus
         .clone()
-        .unwrap_or_else(|| Path::new(DEFAULT_CORPUS).join(args.game.name()));
+        .unwrap_or_else(|| CorpusPath::builtin_game(args.game.name()));
     let game = args.game;
     game.run(Coverage { args, corpus, out })
 }
@@ -119,7 +118,7 @@ fn run<G: Registered>(cmd: Coverage<'_>) -> Result<(), CliError> {
 
 fn document<G: Registered>(
     args: &CoverageArgs,
-    corpus: &Path,
+    corpus: &CorpusPath,
     switches: &G::Switches,
     positions: usize,
     found: &CorpusCoverage,
@@ -154,7 +153,7 @@ fn document<G: Registered>(
     Document {
         schema: COVERAGE_SCHEMA,
         game: G::NAME,
-        corpus: corpus.display().to_string(),
+        corpus: corpus.to_string(),
         depth: args.depth,
         sample: args.sample,
         switches: serde_json::to_value(switches).unwrap_or_default(),

@@ -47,6 +47,9 @@ pub enum CliError {
     CoverageIncomplete { missing: Vec<&'static str> },
     /// Writing the output failed (e.g. the reader of a pipe went away).
     Output(io::Error),
+    /// A count of the specification's own was stopped at its time limit (`corpus --timeout`):
+    /// the message names the position and the depth.
+    Stopped(String),
 }
 
 impl CliError {
@@ -93,6 +96,7 @@ impl fmt::Display for CliError {
                 missing.join(", ")
             ),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+            CliError::Stopped(why) => write!(f, "{why}"),
         }
     }
 }

@@ -28,7 +28,7 @@ pub struct OwnEngine<G: Game> {
 impl<G: Game> OwnEngine<G> {
     /// The generator of game `G` (its bitboard generator where it has one) under `switches`.
     pub fn new(switches: &G::Switches) -> OwnEngine<G> {
-        let generator = G::bitboard(switches).unwrap_or_else(|| G::reference(switches));
+        let generator = G::bitboard(switches);
         let readings: Vec<String> = switches
             .values()
             .iter()
@@ -115,8 +115,8 @@ pub fn told_apart<G: Game>(
     max_nodes: u64,
 ) -> Option<ToldApart> {
     let default = G::Switches::default();
-    let spec = G::bitboard(&default).unwrap_or_else(|| G::reference(&default));
-    let other = G::bitboard(switches).unwrap_or_else(|| G::reference(switches));
+    let spec = G::bitboard(&default);
+    let other = G::bitboard(switches);
     for e in entries {
         let Ok(pos) = Position::<G>::from_fen(e.fen.trim()) else {
             continue;
@@ -152,7 +152,7 @@ pub fn verdict<G: Explain>(
     switches: &G::Switches,
 ) -> Result<Report, (String, String)> {
     let default = G::Switches::default();
-    let spec = G::bitboard(&default).unwrap_or_else(|| G::reference(&default));
+    let spec = G::bitboard(&default);
     let map = builtin::<G>("identity").ok_or_else(|| {
         (
             String::new(),
@@ -165,6 +165,7 @@ pub fn verdict<G: Explain>(
         map_name: "identity",
         counting: Counting::Routes,
         send_reached: false,
+        spec_timeout: None,
     };
     let mut engine = OwnEngine::<G>::new(switches);
     conform(&opts, &mut engine, entries, &mut |_| {})

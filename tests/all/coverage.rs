@@ -10,6 +10,7 @@
 
 use fairyspec::conform::corpus::read_corpus;
 use fairyspec::conform::matrix::{parse_matrix, Run};
+use fairyspec::corpus::CorpusPath;
 use fairyspec::coverage::catalogue::spec_rules;
 use fairyspec::coverage::corpus::{corpus_coverage, Check, DEFAULT_BUDGET};
 use fairyspec::registry::{self, GameCommand, GameId, Registered};
@@ -41,7 +42,7 @@ impl GameCommand for Count<'_> {
         let run = self.run;
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(&run.corpus);
         let entries = run.sampled(
-            read_corpus(&path, Some(run.depth))
+            read_corpus(&CorpusPath::from_text(&run.corpus), Some(run.depth))
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display())),
         );
         let switches = registry::switches::<G>(run.switches.iter().map(String::as_str))
@@ -107,7 +108,7 @@ fn configurations() -> BTreeMap<String, (GameId, Run)> {
                     game.name(),
                     game.name()
                 ),
-                (game, run),
+                (*game, run),
             );
         }
     }
@@ -156,10 +157,8 @@ fn core_1_7_the_reference_cites_only_rules_of_spec_md() {
         fn run<G: Registered>(self) -> Vec<String> {
             use fairyspec::coverage::readings::reading;
             use fairyspec::switches::Switches;
-            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("corpus")
-                .join(G::NAME);
-            let entries = read_corpus(&path, None).expect("the corpus");
+            let entries =
+                read_corpus(&CorpusPath::builtin_game(G::NAME), None).expect("the corpus");
             let positions: Vec<Position<G>> = entries
                 .iter()
                 .map(|e| Position::from_fen(e.fen.trim()).expect("a position"))

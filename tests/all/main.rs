@@ -7,6 +7,7 @@
 mod betza;
 mod browser;
 mod browser_chu;
+mod builtin_corpus;
 mod chess_check;
 mod chess_perft;
 mod chess_shakmaty;
@@ -17,10 +18,16 @@ mod chu_pieces;
 mod chu_properties;
 mod chu_reference;
 mod chu_results;
+/// When a test may skip what it needs, and how it says so.
+#[path = "support/ci.rs"]
+mod ci;
 mod cli;
 mod cli_json;
 mod common;
 mod conform;
+mod conform_fuzz;
+#[cfg(target_os = "linux")]
+mod conform_hostile;
 mod congo_check;
 mod congo_data;
 mod congo_perft;
@@ -39,6 +46,7 @@ mod hunterbeest_check;
 mod hunterbeest_differential;
 mod hunterbeest_pieces;
 mod hunterbeest_reference;
+mod in_process;
 mod kuma_bitboard;
 mod kuma_differential;
 mod kuma_games;
@@ -49,10 +57,13 @@ mod kuma_rules;
 mod mailbox_rules;
 mod mutations;
 mod package;
+mod pasted;
 mod perft;
 mod perft_hash;
 mod readings;
 mod readme;
 mod records;
 mod serve;
+mod serve_bounds;
 mod spec_tables;
+mod strategies;

@@ -10,14 +10,13 @@
 
 use fairyspec::conform::corpus::read_corpus;
 use fairyspec::conform::CorpusEntry;
+use fairyspec::corpus::CorpusPath;
 use fairyspec::coverage::readings::{
     first_divergence, names_rule, outcome_told_apart, outside_perft, reading, told_apart, verdict,
     OtherCheck,
 };
 use fairyspec::registry::{GameCommand, GameId, Registered};
-use fairyspec::replay::Records;
 use fairyspec::switches::Switches;
-use fairyspec::Game;
 use std::path::Path;
 
 /// Checks above this many nodes are not needed to tell readings apart (the distinguishing
@@ -25,10 +24,8 @@ use std::path::Path;
 const MAX_NODES: u64 = 300_000;
 
 fn corpus(game: &str) -> Vec<CorpusEntry> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(game);
-    read_corpus(&path, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    read_corpus(&CorpusPath::builtin_game(game), None)
+        .unwrap_or_else(|e| panic!("builtin:corpus/{game}: {e}"))
 }
 
 /// One line of the readings table: `switch=value`, the position that tells it apart and how.
