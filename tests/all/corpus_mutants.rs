@@ -268,6 +268,17 @@ fn report_fault_set<G: Explain>(budget: Option<u64>) -> Vec<String> {
 /// Each check of the fault-set tests that `cargo test` runs counts at most this many nodes.
 const FAULT_BUDGET: u64 = 200_000;
 
+/// The Congo faults no corpus can catch: equivalent. A Crocodile one square from the river
+/// (rank 3 or 5) reaches the river square by its step as well as by its slide (CONGO-3.6: "a
+/// destination reached both by a step and by a slide is one move"), so without the one-square
+/// slide, or with it one square short, it has the same moves.
+const CONGO_EQUIVALENT: [&str; 4] = [
+    "drop line CONGO-3.6 range 1 (+0,-1)",
+    "drop line CONGO-3.6 range 1 (+0,+1)",
+    "short line CONGO-3.6 range 1 (+0,-1): one square early",
+    "short line CONGO-3.6 range 1 (+0,+1): one square early",
+];
+
 /// Runs the fault set of `G` with each check limited to `budget` nodes; the faults it misses must
 /// be exactly `known` (each explained in docs/corpus-mutants.md).
 fn fault_set_misses_only<G: Explain>(budget: Option<u64>, known: &[&str]) {
@@ -297,7 +308,7 @@ fn hunterbeest_default_corpus_catches_the_fault_set() {
 
 #[test]
 fn congo_default_corpus_catches_the_fault_set() {
-    fault_set_misses_only::<fairyspec::congo::Congo>(Some(FAULT_BUDGET), &[]);
+    fault_set_misses_only::<fairyspec::congo::Congo>(Some(FAULT_BUDGET), &CONGO_EQUIVALENT);
 }
 
 #[test]
@@ -329,7 +340,7 @@ fn whole_corpus_hunterbeest_fault_set() {
 #[test]
 #[ignore = "minutes: every fault over the whole corpus; docs/corpus-mutants.md"]
 fn whole_corpus_congo_fault_set() {
-    fault_set_misses_only::<fairyspec::congo::Congo>(None, &[]);
+    fault_set_misses_only::<fairyspec::congo::Congo>(None, &CONGO_EQUIVALENT);
 }
 
 #[test]
