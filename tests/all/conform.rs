@@ -1136,7 +1136,7 @@ fn chu_hachu_lets_only_one_piece_pass() {
 
 #[test]
 fn chu_hachu_marks_the_own_piece_before_a_lion_on_h4_as_a_capture() {
-    if hachu().is_none() {
+    if hachu("chu_hachu_marks_the_own_piece_before_a_lion_on_h4_as_a_capture").is_none() {
         return;
     }
     // Found by `conform --fuzz` (the chu-hachu row of corpus/matrix.txt). After `new` and
