@@ -275,7 +275,6 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     }
     drop(engine);
     written?;
-    let mut report = report;
     report.coverage = Some(agreed_coverage::<G>(&report, &switches, &Walks::default()));
     write!(out, "{}", report.footer())?;
     if let Some(line) = report.coverage_line() {

@@ -56,8 +56,11 @@ pub struct CorpusCoverage {
 /// depth asked and what the walk found.
 #[derive(Debug, Default)]
 pub struct Walks {
-    map: Mutex<HashMap<(&'static str, String, String), (u32, Exercised)>>,
+    map: Mutex<HashMap<WalkKey, (u32, Exercised)>>,
 }
+
+/// A walk's key: the game's name, the switches (as text) and the FEN.
+type WalkKey = (&'static str, String, String);
 
 /// The rules `checks` exercise under `switches` (SPEC.md CORE-1.7), each check's tree traced
 /// within `budget` distinct positions ([`rules_exercised_within`]; a check over it is counted as

@@ -59,18 +59,17 @@ fn congo_taken(before: &Setup<CongoKind>, mv: &Move<CongoKind>) -> Vec<(Square, 
         .collect()
 }
 
+/// A castling wing: its corner's file, whether the FEN's right for it is kept, which kinds may
+/// castle there.
+type Wing<K> = (u8, bool, fn(K) -> bool);
+
 /// The castling rights at work: the King of the side to move on its start square (file `king`
 /// of its first rank) and, on a wing whose right is lost, a castling partner on the corner
 /// (`wings`: the corner's file, whether the FEN's right for that wing is kept, which kinds may
 /// castle) — the right alone then refuses the castling. (The reference refuses a castling for a
 /// lost right wherever it is lost, with no King or partner in place as well; only here does the
 /// rule decide anything.)
-fn rights_refuse<K: Kind>(
-    setup: &Setup<K>,
-    royal: K,
-    king: u8,
-    wings: [(u8, bool, fn(K) -> bool); 2],
-) -> bool {
+fn rights_refuse<K: Kind>(setup: &Setup<K>, royal: K, king: u8, wings: [Wing<K>; 2]) -> bool {
     let us = setup.turn;
     let rank = us.relative_rank(0, setup.shape.ranks);
     setup.piece_at(Square::new(king, rank)) == Some(Piece::new(us, royal))

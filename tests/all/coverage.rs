@@ -93,7 +93,7 @@ fn configurations() -> BTreeMap<String, (GameId, Run)> {
         }
     }
     for game in GameId::ALL {
-        if !games_run.contains(&game) {
+        if !games_run.contains(game) {
             let run = parse_matrix(&format!(
                 "row x\ngame {0}\nimplementation none\nengine none\ncorpus corpus/{0}\ndepth 2\n",
                 game.name()

@@ -420,7 +420,7 @@ pub enum Outcome {
         skipped: Vec<(String, String)>,
         causes: Vec<Cause>,
         /// The rules the checks that agreed exercised (SPEC.md CORE-1.7), if counted.
-        coverage: Option<crate::coverage::corpus::CorpusCoverage>,
+        coverage: Option<Box<crate::coverage::corpus::CorpusCoverage>>,
     },
 }
 
@@ -520,7 +520,7 @@ pub fn outcome_of(report: &Report, positions: usize, settled: &[Settlement]) -> 
         agreed,
         skipped,
         causes,
-        coverage: report.coverage.clone(),
+        coverage: report.coverage.clone().map(Box::new),
     }
 }
 
