@@ -73,12 +73,20 @@ impl std::error::Error for TargetFailure {}
 
 /// The reading of a differential target's switches: combination number `byte`
 /// ([`Switches::combination`], modulo their number) of the input's first byte, when the game has
-/// more than one combination; no byte is read for a game without switches (orthodox chess).
+/// more than one combination; no byte is read for a game without switches (orthodox chess). A
+/// game with more combinations than a byte can number (Chu Shogi's 336) reads the number from
+/// two bytes, the first the more significant, so that every combination can be drawn.
 pub fn read_switches<S: Switches>(u: &mut Unstructured<'_>) -> S {
-    if S::combinations() <= 1 {
+    let n = S::combinations();
+    if n <= 1 {
         return S::default();
     }
-    S::combination(usize::from(u8::arbitrary(u).unwrap_or(0)))
+    let first = usize::from(u8::arbitrary(u).unwrap_or(0));
+    if n <= 256 {
+        return S::combination(first);
+    }
+    let second = usize::from(u8::arbitrary(u).unwrap_or(0));
+    S::combination(first << 8 | second)
 }
 
 /// Differential fuzzing of game `G` from bytes: a position from [`arbitrary_position`] (the
@@ -228,7 +236,7 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
         properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
     }
     // Every game of the registry under the readings its CheckGame::fen_switches picks: every
-    // combination of its switches (orthodox chess has none); Chu Shogi, with 192, its default and
+    // combination of its switches (orthodox chess has none); Chu Shogi, with 336, its default and
     // the one combination the text's length picks.
     struct Checks<'t>(&'t str);
     impl GameCommand for Checks<'_> {

@@ -152,6 +152,13 @@ impl CheckGame for Chu {
             let y = x.other();
             if is_bare(setup, x) && !is_bare(setup, y) && !royals(setup, y).is_empty() {
                 reach.hit(&format!("bared side | {bare_king}"));
+                // CHU-7.3: where Münster's literal reading (dead pieces count) differs.
+                if setup
+                    .pieces()
+                    .any(|(sq, p)| p.colour == x && is_dead(setup, sq, p))
+                {
+                    reach.hit(&format!("bared side with a dead piece | {bare_king}"));
+                }
             }
             let live = setup
                 .pieces()

@@ -19,8 +19,8 @@ use ::arbitrary::Unstructured;
 /// an index like any other): two of them after a shuttle of both sides repeat the position.
 pub const REPEAT_FOUR_PLIES_AGO: u8 = 255;
 
-/// Fuzz target `chu_differential`: the first byte picks one of the 192 switch readings
-/// ([`read_switches`]: Kirin recapture × 4 bare-king formulations × counter-strike × lion
+/// Fuzz target `chu_differential`: the first two bytes pick one of the 336 switch readings
+/// ([`read_switches`]: Kirin recapture × 7 bare-king formulations × counter-strike × lion
 /// protection × last-rank promotion × 3 repetition rules, the last varying fastest), the rest goes to a position from
 /// [`chu_starts`] and its mutations, then a walk of the reference against the bitboard generator
 /// that keeps the game's history ([`chu_walk`]), and perft(2) compared where it ends (with what

@@ -26,12 +26,36 @@ impl SwitchValue for BareKing {
             Reading {
                 value: "munster1997",
                 rules: "CHU-7.3, CHU-7.5",
-                meaning: "at once, unless it can bare the opponent (a, b) or take its royal (c)",
+                meaning: "at once, unless it can bare the opponent (a, b) or take its royal (c); \
+                          note: Adams's own example 2, which he called a draw, is a loss for the \
+                          bared side (CHU-7.6)",
             },
             Reading {
                 value: "munster1997-emended",
                 rules: "CHU-7.4, CHU-7.5",
-                meaning: "as munster1997, but (a) and (b) must not lose the bare royal at once",
+                meaning: "as munster1997, but (a) and (b) must not lose the bare royal at once; \
+                          note: Adams's example 2 is a loss for the bared side, as under \
+                          munster1997 (CHU-7.6)",
+            },
+            Reading {
+                value: "munster1997-all-pieces",
+                rules: "CHU-7.3, CHU-7.5",
+                meaning: "as munster1997, but a dead piece counts: bare is \"only one piece on \
+                          the board\"; note: Adams's example 2 is a loss for the bared side, as \
+                          under munster1997 (CHU-7.6)",
+            },
+            Reading {
+                value: "munster1997-emended-all-pieces",
+                rules: "CHU-7.4, CHU-7.5",
+                meaning: "as munster1997-emended, but a dead piece counts, as in \
+                          munster1997-all-pieces; note: Adams's example 2 is a loss for the bared \
+                          side, as under munster1997 (CHU-7.6)",
+            },
+            Reading {
+                value: "instantaneous",
+                rules: "CHU-7.7",
+                meaning: "at the moment the bare royal appears, whatever either side could do \
+                          next (Adams's first interpretation)",
             },
         ],
     };
@@ -40,6 +64,9 @@ impl SwitchValue for BareKing {
         BareKing::Jcsa,
         BareKing::Munster1997,
         BareKing::Munster1997Emended,
+        BareKing::Munster1997AllPieces,
+        BareKing::Munster1997EmendedAllPieces,
+        BareKing::Instantaneous,
     ];
 
     fn text(self) -> &'static str {
@@ -48,6 +75,9 @@ impl SwitchValue for BareKing {
             BareKing::Jcsa => "jcsa",
             BareKing::Munster1997 => "munster1997",
             BareKing::Munster1997Emended => "munster1997-emended",
+            BareKing::Munster1997AllPieces => "munster1997-all-pieces",
+            BareKing::Munster1997EmendedAllPieces => "munster1997-emended-all-pieces",
+            BareKing::Instantaneous => "instantaneous",
         }
     }
 }
@@ -207,8 +237,10 @@ impl SwitchValue for Repetition {
 
 impl Switches for ChuSwitches {
     // `kirin-recapture` first, the most significant digit of a combination number
-    // ([`Switches::combination`]): the other switches' readings of combinations 0-95 stay what
-    // they were before it came (the fuzz seeds' first byte), 96-191 add its second reading.
+    // ([`Switches::combination`]). With the seven bare-king formulations there are 336
+    // combinations, more than a byte holds: the fuzz targets read the number from two bytes
+    // (`crate::check::targets::read_switches`), and the seeds of `corpus/fuzz/chu_differential/`
+    // were rewritten to keep each its combination when the last three formulations came.
     const SWITCHES: &'static [Switch] = &[
         KirinRecapture::SWITCH,
         BareKing::SWITCH,

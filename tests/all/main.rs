@@ -30,6 +30,7 @@ mod corpus_sources;
 mod diagrams;
 mod explain_golden;
 mod explain_properties;
+mod explain_reasons;
 mod fuzz_corpus;
 /// The small HTTP client of the serve and browser tests.
 #[path = "support/http.rs"]
@@ -54,3 +55,4 @@ mod readme;
 mod records;
 mod serve;
 mod spec_tables;
+mod spec_text;
