@@ -8,6 +8,23 @@ use crate::{Generator, Kind, Move, Offset, Piece, Position, Setup, Square};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+/// Answers worked out once per piece and square (or direction).
+type Cache<K, T> = RefCell<HashMap<(Piece<K>, T), <T as Cached>::Answer>>;
+
+/// What a [`Cache`] keeps for a key: the squares reached from a square, the first square a
+/// direction is taken from.
+pub trait Cached {
+    type Answer;
+}
+
+impl Cached for Square {
+    type Answer = Vec<Square>;
+}
+
+impl Cached for Offset {
+    type Answer = Option<Square>;
+}
+
 /// What the claims of one position are checked against.
 pub struct Oracle<'a, G: ReasonCheck> {
     switches: &'a G::Switches,
@@ -17,9 +34,9 @@ pub struct Oracle<'a, G: ReasonCheck> {
     /// The generator's legal moves of the position.
     legal: Vec<Move<G::Kind>>,
     /// [`empty_board_moves`], computed once per piece and square.
-    empty: RefCell<HashMap<(Piece<G::Kind>, Square), Vec<Square>>>,
+    empty: Cache<G::Kind, Square>,
     /// The squares from which each piece moves in each direction on an empty board.
-    somewhere: RefCell<HashMap<(Piece<G::Kind>, Offset), Option<Square>>>,
+    somewhere: Cache<G::Kind, Offset>,
 }
 
 /// `to − from` on the board.

@@ -26,7 +26,7 @@ pub const MAX_EXTRA: usize = 64;
 ///
 /// # Errors
 /// The first false reason.
-pub fn explain_reasons(data: &[u8], spec_md: &str) -> Result<Tally, FalseReason> {
+pub fn explain_reasons(data: &[u8], spec_md: &str) -> Result<Tally, Box<FalseReason>> {
     let mut u = Unstructured::new(data);
     match u8::arbitrary(&mut u).unwrap_or(0) % 5 {
         0 => one::<Kuma>(&mut u, spec_md),
@@ -40,7 +40,7 @@ pub fn explain_reasons(data: &[u8], spec_md: &str) -> Result<Tally, FalseReason>
 fn one<G: ReasonCheck + CheckGame>(
     u: &mut Unstructured<'_>,
     spec_md: &str,
-) -> Result<Tally, FalseReason> {
+) -> Result<Tally, Box<FalseReason>> {
     let switches = read_switches::<G::Switches>(u);
     let reference = G::reference(&switches);
     let mut tally = Tally::default();

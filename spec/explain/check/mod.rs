@@ -199,7 +199,7 @@ pub fn check_position<G: ReasonCheck>(
     extra: &[Move<G::Kind>],
     spec_md: &str,
     tally: &mut Tally,
-) -> Result<(), FalseReason> {
+) -> Result<(), Box<FalseReason>> {
     let explainer = Explainer::new(switches, pos);
     let mut moves = moves_to_check::<G>(pos, explainer.legal_moves());
     moves.extend_from_slice(extra);
@@ -216,13 +216,15 @@ pub fn check_position<G: ReasonCheck>(
             continue;
         }
         for reason in &e.reasons {
-            let fail = |why: String| FalseReason {
-                game: G::NAME,
-                fen: pos.fen(),
-                mv: text.clone(),
-                rule: reason.rule.clone(),
-                text: reason.text.clone(),
-                why,
+            let fail = |why: String| {
+                Box::new(FalseReason {
+                    game: G::NAME,
+                    fen: pos.fen(),
+                    mv: text.clone(),
+                    rule: reason.rule.clone(),
+                    text: reason.text.clone(),
+                    why,
+                })
             };
             let Some(claim) = &reason.claim else {
                 return Err(fail("the reason carries no claim to check".to_string()));
