@@ -269,3 +269,28 @@ fn chu_7_7_instantaneous_bares_at_once() {
         Some(Outcome::draw(Reason::InsufficientMaterial))
     );
 }
+
+/// corpus/chu/readings.perft — the positions that tell the new bare-king readings apart, with the
+/// counts its comments derive by hand under each reading: the dead Pawn (perft(2) 32 under
+/// lishogi's rule and as written, 35 under both `-all-pieces` readings) and the Gold next to the
+/// bared King (72 under lishogi's rule, 64 instantaneous). perft(1) is 9 under every reading.
+/// Both generators.
+#[test]
+fn chu_7_readings_corpus_counts_by_hand() {
+    const DEAD: &str = "P10k/12/12/12/6g5/6P5/12/12/12/12/12/K11 w - 1";
+    const GOLD: &str = "11k/12/12/12/6g5/6P5/5K6/12/12/12/12/12 w - 1";
+    for (sfen, rule, perft2) in [
+        (DEAD, BareKing::Lishogi, 32),
+        (DEAD, BareKing::Munster1997, 32),
+        (DEAD, BareKing::Munster1997AllPieces, 35),
+        (DEAD, BareKing::Munster1997EmendedAllPieces, 35),
+        (GOLD, BareKing::Lishogi, 72),
+        (GOLD, BareKing::Instantaneous, 64),
+    ] {
+        for gen in under(rule) {
+            let pos = position(sfen);
+            assert_eq!(gen.perft(&pos, 1), 9, "{sfen} {rule:?} {}", gen.name());
+            assert_eq!(gen.perft(&pos, 2), perft2, "{sfen} {rule:?} {}", gen.name());
+        }
+    }
+}
