@@ -85,7 +85,9 @@ pub(super) fn why_illegal<G: Explain>(
         .collect();
     if !same.is_empty() || !made.is_empty() {
         let rule = made.first().map_or(rules.movement, |(_, r, _)| *r);
-        let promotion_rule = made.first().map_or(
+        // The rule of promotion: a promotion candidate's own rule, else the game's promotion
+        // rule (a castling candidate's rule says nothing of promotion).
+        let promotion_rule = made.iter().find(|(m, _, _)| m.promotion.is_some()).map_or(
             rules.promotion.unwrap_or(rules.promotion_text),
             |(_, r, _)| *r,
         );

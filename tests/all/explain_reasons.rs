@@ -89,3 +89,24 @@ fn hunterbeest_reasons_hold() {
 fn chu_reasons_hold() {
     check_game::<Chu>(10, &spec_md());
 }
+
+/// The fuzz target's body on uniformly random inputs, for a longer run without cargo-fuzz:
+/// `EXPLAIN_REASONS_INPUTS=5000 cargo test --test all explain_reasons::random_inputs -- --ignored`.
+#[test]
+#[ignore = "long: the fuzz target's body on many random inputs"]
+fn random_inputs() {
+    let spec = spec_md();
+    let n: u64 = std::env::var("EXPLAIN_REASONS_INPUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(500);
+    let mut tally = Tally::default();
+    for i in 0..n {
+        let data = bytes(0x5eed_0000 + i, 8 + (i as usize * 37) % 400);
+        match fairyspec::explain::check::fuzz::explain_reasons(&data, &spec) {
+            Ok(t) => tally.add(&t),
+            Err(false_reason) => panic!("input {i} ({data:?}): {false_reason}"),
+        }
+    }
+    eprintln!("{tally}");
+}
