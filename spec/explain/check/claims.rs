@@ -433,23 +433,14 @@ impl<'a, G: ReasonCheck> Oracle<'a, G> {
     ) -> Result<(), String> {
         let us = self.setup().turn;
         let reference = G::reference(self.switches);
-        // A promotion letter on a path that is no move is beside the point: the reason judges
-        // the path (a King's step written `h2h3q`).
-        let mut after = reference.play_unchecked(self.pos, mv).into_setup();
-        if !Self::kings_square(
-            &Setup {
-                turn: us,
-                ..after.clone()
-            },
-            king,
-        ) && mv.promotion.is_some()
-        {
-            let plain = Move {
-                promotion: None,
-                ..*mv
-            };
-            after = reference.play_unchecked(self.pos, &plain).into_setup();
-        }
+        // Whether the mover's own King is attacked after the move depends on which squares its
+        // pieces stand on, not on what a promotion makes: the path is played without the letter
+        // (which may name no piece the mover could promote to, `d8b8k`).
+        let plain = Move {
+            promotion: None,
+            ..*mv
+        };
+        let mut after = reference.play_unchecked(self.pos, &plain).into_setup();
         after.turn = us;
         let attackers_there = by.iter().all(|(sq, named)| {
             after.piece_at(*sq).is_some_and(|p| {
