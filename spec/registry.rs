@@ -19,6 +19,7 @@
 use crate::check::CheckGame;
 use crate::diagram::Draw;
 use crate::explain::Explain;
+use crate::game::PastedError;
 use crate::replay::Records;
 use crate::switches::{SwitchError, Switches};
 use crate::{Game, Generator, Position};
@@ -64,8 +65,6 @@ pub enum InputError {
     Fen { fen: String, message: String },
     /// A switch the game does not have, or a value it does not accept (in words).
     Switch(String),
-    /// The bitboard generator was asked for and the game has none.
-    NoBitboard(&'static str),
     /// Moves that are no legal line from the position (the message names the move and the
     /// position it was tried in).
     Moves(String),
@@ -77,17 +76,13 @@ impl fmt::Display for InputError {
             InputError::Fen { fen, message } => write!(f, "--fen {fen:?}: {message}"),
             InputError::Switch(msg) => write!(f, "{msg}"),
             InputError::Moves(msg) => write!(f, "--moves: {msg}"),
-            InputError::NoBitboard(name) => write!(
-                f,
-                "{name} has no bitboard generator yet; use --generator reference"
-            ),
         }
     }
 }
 
 impl std::error::Error for InputError {}
 
-/// The two generators every game has (the bitboard one once it is written).
+/// The two generators every game has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
@@ -128,25 +123,23 @@ pub fn position<G: Game>(fen: Option<&str>) -> Result<Position<G>, InputError> {
         Some(text) => {
             // As the game's players paste it (Chu Shogi: lishogi's SFEN, a USI `position` line,
             // KIF): the notes go to standard error, the moves are played.
-            let read = G::read_position_text(text).map_err(|message| InputError::Fen {
-                fen: text.to_string(),
-                message,
+            let pasted = Position::<G>::from_pasted(text).map_err(|e| match e {
+                PastedError::Text(message) => InputError::Fen {
+                    fen: text.to_string(),
+                    message,
+                },
+                PastedError::Fen { error, .. } => InputError::Fen {
+                    fen: text.to_string(),
+                    message: error.to_string(),
+                },
+                PastedError::Move {
+                    text, fen, error, ..
+                } => InputError::Moves(format!("{text:?} in {fen}: {error}")),
             })?;
-            for note in &read.notes {
+            for note in &pasted.notes {
                 eprintln!("warning: {}: {note}", G::NAME);
             }
-            let mut pos = Position::from_fen(&read.fen).map_err(|e| InputError::Fen {
-                fen: text.to_string(),
-                message: e.to_string(),
-            })?;
-            let gen = G::reference(&G::Switches::default());
-            for m in &read.moves {
-                let mv = gen
-                    .parse_move(&pos, m)
-                    .map_err(|e| InputError::Moves(format!("{m:?} in {}: {e}", pos.fen())))?;
-                pos = gen.play_unchecked(&pos, &mv);
-            }
-            Ok(pos)
+            Ok(pasted.position)
         }
     }
 }
@@ -202,31 +195,25 @@ pub fn closest<'a>(word: &str, values: &[&'a str]) -> Option<&'a str> {
         .map(|(_, v)| v)
 }
 
-/// The chosen generator; without a choice the bitboard generator where the game has one, else the
-/// reference.
-///
-/// # Errors
-/// [`InputError::NoBitboard`] if the bitboard generator was asked for and does not exist.
+/// The chosen generator; without a choice the bitboard generator (the fast one).
 pub fn generator<G: Game>(
     choice: Option<GeneratorChoice>,
     switches: &G::Switches,
-) -> Result<Box<dyn Generator<G>>, InputError> {
+) -> Box<dyn Generator<G>> {
     match choice {
-        Some(GeneratorChoice::Reference) => Ok(G::reference(switches)),
-        Some(GeneratorChoice::Bitboard) => {
-            G::bitboard(switches).ok_or(InputError::NoBitboard(G::NAME))
-        }
-        None => Ok(G::bitboard(switches).unwrap_or_else(|| G::reference(switches))),
+        Some(GeneratorChoice::Reference) => G::reference(switches),
+        Some(GeneratorChoice::Bitboard) | None => G::bitboard(switches),
     }
 }
 
-/// Every generator the game has: the reference, then the bitboard generator if it exists.
+/// Every generator the game has: the reference, then the bitboard generator.
 pub fn all_generators<G: Game>(
     switches: &G::Switches,
 ) -> Vec<(GeneratorChoice, Box<dyn Generator<G>>)> {
-    let mut gens = vec![(GeneratorChoice::Reference, G::reference(switches))];
-    gens.extend(G::bitboard(switches).map(|g| (GeneratorChoice::Bitboard, g)));
-    gens
+    vec![
+        (GeneratorChoice::Reference, G::reference(switches)),
+        (GeneratorChoice::Bitboard, G::bitboard(switches)),
+    ]
 }
 
 /// SPEC.md's diagrams of every game: `(game, file name, SVG)`, the files of

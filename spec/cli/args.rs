@@ -93,7 +93,8 @@ pub enum Command {
     /// Tests another implementation (engine, GUI, server) against the specification
     #[command(after_help = super::help::conform_details())]
     Conform(ConformArgs),
-    /// Writes a conformance corpus (.perft) of seeded random positions on stdout
+    /// Writes a .perft corpus of seeded random positions, or the built-in corpus as files
+    #[command(after_help = super::help::corpus_details())]
     Corpus(CorpusArgs),
     /// Runs every implementation of the conformance matrix and writes docs/conformance.md
     #[command(after_help = super::help::matrix_details())]
@@ -124,7 +125,7 @@ pub struct PositionArgs {
     /// Plays these moves (space-separated move text) from the position first
     #[arg(long, value_name = "\"M1 M2 ...\"")]
     pub moves: Option<String>,
-    /// The move generator (default: bitboard where the game has one, else reference)
+    /// The move generator (default: bitboard)
     #[arg(long, value_name = "G")]
     pub generator: Option<GeneratorChoice>,
     /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
@@ -184,7 +185,7 @@ pub struct ReplayArgs {
     /// The game
     #[arg(value_name = "game")]
     pub game: GameId,
-    /// The game record
+    /// The game record (a file, or a built-in one: builtin:corpus/kuma/games/game1.txt)
     #[arg(value_name = "file")]
     pub file: std::path::PathBuf,
     /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
@@ -207,9 +208,10 @@ pub struct VerifyArgs {
     /// Every generator skips counts above this (for the deep tables of corpus/deep; default: none)
     #[arg(long, value_name = "N", default_value = "18446744073709551615", hide_default_value = true, value_parser = max_nodes)]
     pub max_nodes: u64,
-    /// The corpus: a folder of game folders, one game folder, or one .perft file
+    /// The corpus: a folder of game folders, one game folder, or one .perft file; on disk, or
+    /// built in (`builtin:corpus/kuma`, `builtin:corpus/deep`: the corpus the binary carries)
     #[arg(long, value_name = "PATH", default_value = crate::verify::DEFAULT_CORPUS)]
-    pub corpus: std::path::PathBuf,
+    pub corpus: crate::corpus::CorpusPath,
     /// Threads sharing each count's root moves (1 to 256)
     #[arg(long, value_name = "N", default_value = "1", value_parser = threads)]
     pub threads: usize,
@@ -234,9 +236,10 @@ pub struct ConformArgs {
     /// How the engine is spoken to
     #[arg(long, value_name = "P", default_value = "perftree")]
     pub protocol: Protocol,
-    /// A .perft file or a folder of them (default: corpus/GAME)
+    /// A .perft file or a folder of them, on disk or built in (default: builtin:corpus/GAME, the
+    /// game's corpus the binary carries)
     #[arg(long, value_name = "PATH")]
-    pub corpus: Option<std::path::PathBuf>,
+    pub corpus: Option<crate::corpus::CorpusPath>,
     /// Check every position at this depth only (default: the depths the corpus lists)
     #[arg(long, value_name = "N", value_parser = conform_depth)]
     pub depth: Option<u32>,
@@ -353,6 +356,10 @@ pub struct ServeArgs {
     /// The port (default 8754; 0 for any free port)
     #[arg(long, value_name = "N")]
     pub port: Option<u16>,
+    /// Also answer requests that name the server HOST (or HOST:PORT), besides localhost, the
+    /// loopback addresses and the address it listens on; repeatable
+    #[arg(long, value_name = "HOST")]
+    pub allow_host: Vec<String>,
     /// For testing the server only: `panic-route` makes /api/_fault/panic and
     /// /api/_fault/panic-question panic (each must be answered 500, the server going on)
     #[arg(long, value_name = "FAULT")]
@@ -370,18 +377,25 @@ pub enum ServeFault {
 /// `fairyspec corpus`.
 #[derive(Debug, Args)]
 pub struct CorpusArgs {
-    /// The game
-    #[arg(value_name = "game")]
-    pub game: GameId,
+    /// The game, or `all` (with --builtin)
+    #[arg(value_name = "game", value_parser = GameOrAll)]
+    pub game: Games,
     /// How many distinct positions (1 to 100000)
-    #[arg(long, value_name = "N", required = true, value_parser = positions)]
-    pub positions: usize,
+    #[arg(long, value_name = "N", required_unless_present = "builtin", value_parser = positions)]
+    pub positions: Option<usize>,
     /// Counts at every depth from 1 to D (1 to 64)
-    #[arg(long, value_name = "D", required = true, value_parser = conform_depth)]
-    pub depth: u32,
+    #[arg(long, value_name = "D", required_unless_present = "builtin", value_parser = conform_depth)]
+    pub depth: Option<u32>,
     /// The seed of the random playouts
-    #[arg(long, value_name = "S", required = true, value_parser = seed)]
-    pub seed: u64,
+    #[arg(long, value_name = "S", required_unless_present = "builtin", value_parser = seed)]
+    pub seed: Option<u64>,
+    /// Writes the corpus built into the binary instead (the game's .perft files, its game records
+    /// and the READMEs naming their sources) into the folder -o DIR, as DIR/GAME/
+    #[arg(long, requires = "output", conflicts_with_all = ["positions", "depth", "seed"])]
+    pub builtin: bool,
+    /// With --builtin the folder to write into; else the .perft file (default: stdout)
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    pub output: Option<std::path::PathBuf>,
 }
 
 #[cfg(test)]

@@ -8,11 +8,11 @@ use super::progress;
 use crate::conform::corpus::CorpusError;
 use crate::conform::mapping::builtin;
 use crate::conform::{conform, start_engine, ConformOptions, CorpusEntry, EngineError, EngineSpec};
+use crate::corpus::CorpusPath;
 use crate::perft::Counting;
 use crate::registry::{self, GameCommand, Registered};
-use crate::verify::DEFAULT_CORPUS;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// Seconds one engine query may take unless `--timeout` says otherwise.
@@ -20,7 +20,7 @@ pub const DEFAULT_TIMEOUT: u64 = 60;
 
 struct Conform<'o> {
     args: ConformArgs,
-    corpus: PathBuf,
+    corpus: CorpusPath,
     options: Vec<(String, String)>,
     out: &'o mut dyn Write,
 }
@@ -34,7 +34,7 @@ pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), Cli
     let corpus = args
         .corpus
         .clone()
-        .unwrap_or_else(|| Path::new(DEFAULT_CORPUS).join(args.game.name()));
+        .unwrap_or_else(|| CorpusPath::builtin_game(args.game.name()));
     let options = engine_options(&args.options)?;
     if !options.is_empty() && args.protocol == Protocol::Perftree {
         return Err(CliError::Usage(
@@ -85,12 +85,13 @@ fn engine_options(pairs: &[String]) -> Result<Vec<(String, String)>, CliError> {
 }
 
 /// The corpus entries of a `.perft` file, or of every `.perft` file of a folder (sorted by
-/// name); `depth` replaces the depths the files list ([`crate::conform::corpus::read_corpus`]).
+/// name), on disk or built in; `depth` replaces the depths the files list
+/// ([`crate::conform::corpus::read_corpus`]).
 ///
 /// # Errors
 /// [`CliError::Io`] for an unreadable path, [`CliError::Corpus`] for a broken file or an empty
 /// corpus.
-pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CliError> {
+pub fn read_corpus(path: &CorpusPath, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CliError> {
     crate::conform::corpus::read_corpus(path, depth).map_err(|e| match e {
         CorpusError::Io { path, error } => CliError::Io { path, error },
         CorpusError::Format(message) => CliError::Corpus(message),
@@ -112,7 +113,7 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
     let entries = read_corpus(&cmd.corpus, args.depth)?;
     let switches = registry::switches::<G>(args.switches.iter().map(String::as_str))?;
-    let gen = registry::generator::<G>(None, &switches)?;
+    let gen = registry::generator::<G>(None, &switches);
     let map =
         builtin::<G>(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
     let timeout = Duration::from_secs(args.timeout);

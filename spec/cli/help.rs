@@ -176,9 +176,12 @@ game (position, depth, expected count, and per generator `ok` or `MISMATCH <coun
 time). The reference generator skips counts above --max-reference-nodes (default
 {DEFAULT_MAX_REFERENCE_NODES}) and says so.
 
---corpus is a folder of game folders (default ./corpus), one game folder (corpus/kuma), or one
-.perft file (its game is --game or the name of its folder). When stderr is a terminal a progress
-bar shows the checks done for the current game.
+The corpus is the one built into the binary (builtin:corpus, the repository's corpus/ folder when
+it was built), so verify runs from any folder. --corpus names another: a folder of game folders,
+one game folder (corpus/kuma, builtin:corpus/kuma), or one .perft file (its game is --game or the
+name of its folder). The deep tables are built in too: --corpus builtin:corpus/deep (hours of
+CPU; --max-nodes N keeps the counts up to N). When stderr is a terminal a progress bar shows the
+checks done for the current game.
 
 Exit 0 when every check passed, 1 on a mismatch or an entry that could not be checked, 2 when
 the corpus cannot be read at all."
@@ -263,6 +266,11 @@ difference it descends through the divide to the first position where the legal-
 differ and prints its FEN, the path, the counts along the way, the moves only one side has and
 the spec's explanation of each (grouped where they say the same).
 
+The corpus is the game's one built into the binary (builtin:corpus/GAME), so conform runs from any
+folder; --corpus names a .perft file or a folder of them on disk, or another built-in one
+(builtin:corpus/deep/GAME, the deep tables). `fairyspec corpus GAME --builtin -o DIR` writes the
+built-in corpus out.
+
 --protocol perftree: the command is run once per query as
   <command> <depth> \"<fen>\" \"<moves>\"
 and prints `<move> <count>` lines, an empty line, and the total (what `fairyspec perft` prints).
@@ -281,6 +289,24 @@ reads algebraic squares (a1 at the first player's lower left) in the game's own 
 Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed, garbage output:
 the message says which, with its last output)."
         .to_string()
+}
+
+/// `fairyspec corpus --help`, after the options.
+pub fn corpus_details() -> String {
+    format!(
+        "\
+Without --builtin: N distinct positions, each reached from the start position by 0 to {max}
+random legal moves (a seeded SplitMix64, so the same seed gives the same corpus), with the
+reference generator's counts at depths 1 to D, as a .perft file for `fairyspec conform --corpus`.
+The counts are the specification's own: a corpus to test another implementation with, not
+independent data.
+
+With --builtin: the corpus the binary carries and `conform` and `verify` use by default, written
+out as files (DIR/<game>/*.perft, DIR/<game>/games/, the READMEs naming each source), to keep
+beside an engine; `all` writes every game's. Files of the same name are replaced. Prints the
+files written.",
+        max = crate::corpus::random::MAX_PLIES
+    )
 }
 
 /// `fairyspec matrix --help`, after the options.

@@ -7,6 +7,7 @@ use super::error::CliError;
 use crate::conform::mapping::builtin;
 use crate::conform::matrix::{check_version, outcome_of, parse_matrix, render, Outcome, Row, Run};
 use crate::conform::{conform, start_engine, ConformOptions, EngineSpec};
+use crate::corpus::CorpusPath;
 use crate::registry::{self, GameCommand, GameId, Registered};
 use std::io::Write;
 
@@ -187,12 +188,12 @@ impl GameCommand for RowCommand<'_> {
     type Output = Result<Outcome, CliError>;
     fn run<G: Registered>(self) -> Result<Outcome, CliError> {
         let run = self.run;
-        let entries: Vec<_> = read_corpus(std::path::Path::new(&run.corpus), Some(run.depth))?
+        let entries: Vec<_> = read_corpus(&CorpusPath::from_text(&run.corpus), Some(run.depth))?
             .into_iter()
             .step_by(run.sample)
             .collect();
         let switches = registry::switches::<G>(run.switches.iter().map(String::as_str))?;
-        let gen = registry::generator::<G>(None, &switches)?;
+        let gen = registry::generator::<G>(None, &switches);
         let map =
             builtin::<G>(&run.map).ok_or_else(|| CliError::Usage(format!("map {:?}", run.map)))?;
         let spec = EngineSpec {

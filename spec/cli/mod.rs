@@ -3,17 +3,18 @@
 //! ([`crate::perft`], [`crate::replay`], the generators).
 //!
 //! ```text
-//! fairyspec verify [--game GAME] [--max-reference-nodes N] [--corpus PATH] [--threads N] [--json]
+//! fairyspec verify [--game GAME] [--max-reference-nodes N] [--corpus PATH|builtin:…] [--threads N] [--json]
 //! fairyspec perft <game> <depth> [--fen FEN] [--moves "M1 M2 ..."] [--generator G] [--switch NAME=VALUE]... [--threads N] [--json]
 //! fairyspec moves <game> [--fen FEN] [--moves "M1 M2 ..."] [--generator G] [--switch NAME=VALUE]... [--json]
 //! fairyspec replay <game> <file> [--switch NAME=VALUE]... [--json]
 //! fairyspec conform <game> --engine COMMAND [--protocol P] [--corpus PATH] [--depth N] …
-//! fairyspec corpus <game> --positions N --depth D --seed S
+//! fairyspec corpus <game> --positions N --depth D --seed S [-o FILE.perft]
+//! fairyspec corpus <game|all> --builtin -o DIR
 //! fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]... [--jobs N]
 //! fairyspec explain <game> [--fen FEN] [--moves "M1 M2 ..."] [--switch NAME=VALUE]... [--json] <move>
 //! fairyspec diagram <game> [--fen FEN] [--moves "M1 M2 ..."] [--piece X] [--square S] [--highlight MOVE]... [-o FILE.svg]
 //! fairyspec diagram all -o DIR
-//! fairyspec serve [--bind ADDR] [--port N]
+//! fairyspec serve [--bind ADDR] [--port N] [--allow-host HOST]...
 //! fairyspec completions <bash|zsh|fish|elvish|powershell>
 //! ```
 //!

@@ -19,7 +19,7 @@ pub enum Games {
     One(GameId),
 }
 
-/// Reads a game name or `all` (for `diagram all`).
+/// Reads a game name or `all` (for `diagram all`, `corpus all --builtin`).
 #[derive(Clone, Copy, Debug)]
 pub struct GameOrAll;
 
@@ -45,7 +45,7 @@ impl TypedValueParser for GameOrAll {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        let all = PossibleValue::new("all").help("every game (SPEC.md's diagrams)");
+        let all = PossibleValue::new("all").help("every game");
         Some(Box::new(
             GameId::ALL
                 .iter()

@@ -1,8 +1,9 @@
 //! `fairyspec verify`: the whole corpus through every generator that exists — the checks are the
 //! library's ([`crate::verify`]); this module prints their tables and the progress.
 //!
-//! `--corpus` may also name one game's folder (`corpus/kuma`) or a single `.perft` file, whose
-//! game is `--game` or the name of its folder.
+//! The corpus is the one built into the binary (`builtin:corpus`) unless `--corpus` names
+//! another: a folder of game folders, one game's folder (`corpus/kuma`, `builtin:corpus/kuma`) or a
+//! single `.perft` file, whose game is `--game` or the name of its folder.
 //!
 //! Rows are printed as they finish (whole lines, drawn around the progress bar when stderr is a
 //! terminal); with `--json` one [`crate::documents::Verify`] object is printed at the end instead.
@@ -13,6 +14,7 @@
 use super::args::VerifyArgs;
 use super::error::CliError;
 use super::progress;
+use crate::corpus::CorpusPath;
 use crate::documents::{self, PerftRow as JsonPerftRow, RecordRow, Status};
 use crate::perft::{parse_perft_file, Counting};
 use crate::registry::{self, GameCommand, GeneratorChoice, Registered};
@@ -23,7 +25,6 @@ use crate::verify::{
 use crate::Generator;
 use indicatif::ProgressBar;
 use std::io::Write;
-use std::path::Path;
 
 /// How the checks went.
 #[derive(Debug, Default)]
@@ -50,7 +51,7 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
     let text: &mut dyn Write = if args.json { &mut sink } else { &mut *out };
     let mut report = documents::Verify {
         schema: documents::VERIFY_SCHEMA.to_string(),
-        corpus: corpus.display().to_string(),
+        corpus: corpus.to_string(),
         ..documents::Verify::default()
     };
 
@@ -59,9 +60,9 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
         let work = match plan {
             Plan::Check(work) => work,
             Plan::Skip { path, why } => {
-                writeln!(text, "({} {why}; not checked)\n", path.display())?;
+                writeln!(text, "({path} {why}; not checked)\n")?;
                 report.not_checked.push(documents::NotChecked {
-                    path: path.display().to_string(),
+                    path: path.to_string(),
                     why,
                 });
                 continue;
@@ -107,10 +108,7 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
         return Err(CliError::VerifyFailed { mismatches, errors });
     }
     if ok == 0 {
-        return Err(CliError::Corpus(format!(
-            "nothing was checked in {}",
-            corpus.display()
-        )));
+        return Err(CliError::Corpus(format!("nothing was checked in {corpus}")));
     }
     Ok(())
 }
@@ -177,22 +175,17 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
     };
     let mut lines = Lines { out, bar: None };
     lines.line(&format!(
-        "== {} ({}): generators: {}{}",
+        "== {} ({}): generators: {}",
         G::NAME,
-        work.shown.display(),
-        names.join(", "),
-        if gens.len() == 1 {
-            " (no bitboard generator yet)"
-        } else {
-            ""
-        }
+        work.shown,
+        names.join(", ")
     ))?;
 
     // Read every .perft file first, so the table's columns can be sized and the bar's length
     // known.
     let mut files: Vec<(String, Vec<PerftRow<G>>)> = Vec::new();
     for path in &work.perft_files {
-        let file = path.display().to_string();
+        let file = path.to_string();
         let records = match read_text(path) {
             Ok(text) => parse_perft_file(&text).map_err(|e| format!("{file}: {e}")),
             Err(e) => {
@@ -328,15 +321,17 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
 
 /// Replays every record `expected.txt` lists with every generator and compares the results.
 fn verify_records<G: Registered>(
-    expected: &Path,
+    expected: &CorpusPath,
     entries: Vec<(usize, Result<ExpectedGame, String>)>,
     gens: &[(GeneratorChoice, Box<dyn Generator<G>>)],
     lines: &mut Lines<'_>,
     tally: &mut Tally,
     report: &mut documents::VerifyGame,
 ) -> Result<(), CliError> {
-    let dir = expected.parent().unwrap_or(Path::new("."));
-    lines.line(&format!("-- {}", expected.display()))?;
+    let dir = expected
+        .parent()
+        .unwrap_or_else(|| CorpusPath::from_text("."));
+    lines.line(&format!("-- {expected}"))?;
     let width = entries
         .iter()
         .filter_map(|(_, e)| e.as_ref().ok())
@@ -353,7 +348,7 @@ fn verify_records<G: Registered>(
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
-                let e = format!("{}:{line}: {e}", expected.display());
+                let e = format!("{expected}:{line}: {e}");
                 lines.line(&format!("ERROR {e}"))?;
                 report.errors.push(e);
                 tally.errors += 1;

@@ -81,6 +81,9 @@ pub enum EngineError {
         line: String,
         reason: String,
     },
+    /// An implementation run in this process ([`super::Implementation`]) returned an error
+    /// instead of an answer.
+    InProcess { query: String, message: String },
 }
 
 impl fmt::Display for EngineError {
@@ -126,6 +129,9 @@ impl fmt::Display for EngineError {
                 f,
                 "engine output on {query} is not understood: {reason}: {line:?}"
             ),
+            EngineError::InProcess { query, message } => {
+                write!(f, "the implementation failed on {query}: {message}")
+            }
         }
     }
 }

@@ -10,7 +10,13 @@
 //! fairyspec conform chu --engine /usr/games/hachu --protocol xboard --map xboard --count results
 //! ```
 //!
+//! In a Rust test suite, [`conform_implementation`] does the same for a move generator in the same
+//! process: implement [`Implementation`] (the legal moves of a position, or its perft) and get the
+//! same [`Report`], explanations included ([`implementation`]).
+//!
 //! The pieces:
+//! - [`implementation`]: [`Implementation`], a move generator in this process, and
+//!   [`conform_implementation`], the whole run for it;
 //! - [`engine`]: the [`Engine`] trait (`divide(fen, moves, depth)`) and its typed
 //!   [`EngineError`]s (missing executable, time-out, crash, garbage output — with the engine's
 //!   last output);
@@ -34,6 +40,7 @@
 pub mod compare;
 pub mod corpus;
 pub mod engine;
+pub mod implementation;
 pub mod mapping;
 pub mod matching;
 pub mod matrix;
@@ -46,6 +53,7 @@ pub mod xboard;
 
 pub use compare::{conform, ConformOptions, CorpusEntry};
 pub use engine::{Engine, EngineDivide, EngineError};
+pub use implementation::{conform_implementation, ConformError, Implementation, Settings};
 pub use mapping::MoveMap;
 pub use perftree::PerftreeEngine;
 pub use report::{Divergence, MoveExplanation, PositionReport, Report, Status, Step};

@@ -366,6 +366,13 @@ impl Report {
         out
     }
 
+    /// Whether the engine passed: at least one check agreed, and none diverged or met an engine
+    /// error (positions the engine cannot be given are skipped, not failed).
+    pub fn passed(&self) -> bool {
+        let s = self.summary;
+        s.agreed > 0 && s.diverged == 0 && s.engine_errors == 0
+    }
+
     /// The first engine error, if the run met one (a skipped position is none).
     pub fn engine_error(&self) -> Option<&EngineError> {
         self.positions

@@ -143,7 +143,7 @@ fn record(file: &str) -> String {
 }
 
 fn generators(switches: &ChuSwitches) -> Vec<Box<dyn Generator<Chu>>> {
-    let bitboard = Chu::bitboard(switches).expect("Chu has a bitboard generator");
+    let bitboard = Chu::bitboard(switches);
     vec![Chu::reference(switches), bitboard]
 }
 
@@ -421,7 +421,7 @@ fn chu_9_4_every_position_of_the_corpus_games_agrees_with_shogiops() {
     let stdout = String::from_utf8(out.stdout).expect("UTF-8");
     let mut lines = stdout.lines();
     let reference = Chu::reference(&ChuSwitches::default());
-    let bitboard = Chu::bitboard(&ChuSwitches::default()).expect("bitboard");
+    let bitboard = Chu::bitboard(&ChuSwitches::default());
     let mut positions = 0;
     for file in &files {
         let text = std::fs::read_to_string(format!("{root}/{file}")).expect("record");

@@ -404,7 +404,7 @@ fn small_corpus(name: &str, depth2: u64) -> PathBuf {
 #[test]
 fn verify_passes_on_a_correct_corpus() {
     let dir = small_corpus("verify-good", 256);
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(out.contains("== kuma"), "{out}");
@@ -423,7 +423,7 @@ fn verify_passes_on_a_correct_corpus() {
 #[test]
 fn verify_fails_on_a_wrong_count() {
     let dir = small_corpus("verify-wrong", 257);
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("MISMATCH 256"), "{out}");
@@ -433,7 +433,16 @@ fn verify_fails_on_a_wrong_count() {
 #[test]
 fn verify_shows_skipped_reference_counts() {
     let dir = small_corpus("verify-skip", 256);
-    let o = fairyspec_in(&dir, &["verify", "--max-reference-nodes", "100"]);
+    let o = fairyspec_in(
+        &dir,
+        &[
+            "verify",
+            "--corpus",
+            "corpus",
+            "--max-reference-nodes",
+            "100",
+        ],
+    );
     let out = stdout(&o);
     // Depth 1 (16 nodes) still runs with the reference; depth 2 (256) is skipped for it.
     assert!(o.status.success(), "{out}");
@@ -453,11 +462,11 @@ fn verify_checks_game_results() {
         "# a test\nshort.txt * unfinished\n",
     )
     .expect("write expected.txt");
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
     std::fs::write(games.join("expected.txt"), "short.txt 1-0 checkmate\n")
         .expect("write expected.txt");
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("got * unfinished"), "{out}");
@@ -476,7 +485,7 @@ fn verify_reports_broken_corpus_entries() {
     .expect("write a .perft file");
     std::fs::write(kuma.join("bad-syntax.perft"), "id x\nfoo 1\n").expect("write a .perft file");
     std::fs::create_dir_all(dir.join("corpus").join("fuzz")).expect("create corpus/fuzz");
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(
@@ -514,8 +523,12 @@ fn serve_says_where_it_listens() {
         .to_string();
     let host = url.trim_start_matches("http://").trim_end_matches('/');
     let mut stream = std::net::TcpStream::connect(host).expect("connect to the printed URL");
+    // HTTP/1.1 names the server it asks (Host); the server answers only to its own names.
     stream
-        .write_all(b"GET /api/games HTTP/1.1\r\nConnection: close\r\n\r\n")
+        .write_all(
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
         .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
