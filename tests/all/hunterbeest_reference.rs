@@ -417,7 +417,7 @@ fn bhb_6_3_en_passant_makes_no_marriage() {
     let switches = HunterbeestSwitches::default();
     let gens = [
         Hunterbeest::reference(&switches),
-        Hunterbeest::bitboard(&switches).expect("a bitboard generator"),
+        Hunterbeest::bitboard(&switches),
     ];
     for gen in &gens {
         let ep = gen.parse_move(&pos, "h5g6").expect("en passant is legal");

@@ -29,7 +29,7 @@ impl Cached for Offset {
 pub struct Oracle<'a, G: ReasonCheck> {
     switches: &'a G::Switches,
     pos: &'a Position<G>,
-    /// The bitboard generator (the reference where a game has none).
+    /// The bitboard generator.
     generator: Box<dyn Generator<G>>,
     /// The generator's legal moves of the position.
     legal: Vec<Move<G::Kind>>,
@@ -87,7 +87,7 @@ fn same_path<K: Kind>(a: &Move<K>, b: &Move<K>) -> bool {
 
 impl<'a, G: ReasonCheck> Oracle<'a, G> {
     pub fn new(switches: &'a G::Switches, pos: &'a Position<G>) -> Self {
-        let generator = G::bitboard(switches).unwrap_or_else(|| G::reference(switches));
+        let generator = G::bitboard(switches);
         let legal = generator.legal_moves(pos);
         Oracle {
             switches,
