@@ -115,6 +115,7 @@ pub mod piece;
 pub mod position;
 pub mod setup;
 pub mod switches;
+pub mod textfile;
 pub mod trace;
 
 pub mod betza;
@@ -123,6 +124,7 @@ pub mod check;
 pub mod cli;
 pub mod conform;
 pub mod corpus;
+pub mod coverage;
 pub mod diagram;
 pub mod documents;
 pub mod explain;

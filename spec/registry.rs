@@ -17,6 +17,7 @@
 //! ```
 
 use crate::check::CheckGame;
+use crate::coverage::Cover;
 use crate::diagram::Draw;
 use crate::explain::Explain;
 use crate::game::PastedError;
@@ -28,9 +29,15 @@ use std::fmt;
 
 /// What the command line and the server need of a game: all its glue. Every type with the
 /// traits has it.
-pub trait Registered: Game<Switches: Serialize> + Explain + Draw + CheckGame + Records {}
+pub trait Registered:
+    Game<Switches: Serialize> + Explain + Draw + CheckGame + Records + Cover
+{
+}
 
-impl<G> Registered for G where G: Game<Switches: Serialize> + Explain + Draw + CheckGame + Records {}
+impl<G> Registered for G where
+    G: Game<Switches: Serialize> + Explain + Draw + CheckGame + Records + Cover
+{
+}
 
 /// Something to do with a game whose type is chosen at run time ([`GameId::run`]).
 pub trait GameCommand {
@@ -144,16 +151,20 @@ pub fn position<G: Game>(fen: Option<&str>) -> Result<Position<G>, InputError> {
     }
 }
 
-/// The game's switches: its defaults, changed by each `name=value` in order.
+/// The game's switches: its defaults, changed by each `name=value`. A switch may be given twice
+/// with the same reading (`blind-bear=even-if-exposed` and `blind_bear=even-if-exposed` are
+/// one), never with two: which one was meant is not the reader's to guess.
 ///
 /// # Errors
 /// [`InputError::Switch`] for a malformed pair, a name the game does not have (the message lists
-/// the names it has) or a value it does not accept (the message lists the values, and the
-/// closest one where one is close).
+/// the names it has), a value it does not accept (the message lists the values, and the
+/// closest one where one is close), or a switch given twice with different readings.
 pub fn switches<'a, G: Game>(
     pairs: impl IntoIterator<Item = &'a str>,
 ) -> Result<G::Switches, InputError> {
     let mut current = G::Switches::default();
+    // Each switch given so far: its name, its reading, the pair that gave it.
+    let mut given: Vec<(String, &'static str, &str)> = Vec::new();
     for pair in pairs {
         current.set_pair(pair).map_err(|e| {
             InputError::Switch(match e {
@@ -180,6 +191,22 @@ pub fn switches<'a, G: Game>(
                 }
             })
         })?;
+        let name = pair
+            .split_once('=')
+            .map_or("", |(n, _)| n)
+            .trim()
+            .replace('_', "-");
+        let reading = current.get(&name).unwrap_or_default();
+        match given.iter().find(|(n, _, _)| *n == name) {
+            Some((_, first, earlier)) if *first != reading => {
+                return Err(InputError::Switch(format!(
+                    "--switch {name} is given twice with different readings ({earlier:?}, then \
+                     {pair:?}); give it once"
+                )))
+            }
+            Some(_) => {}
+            None => given.push((name, reading, pair)),
+        }
     }
     Ok(current)
 }
@@ -339,9 +366,35 @@ mod tests {
         use crate::kuma::{BlindBearWin, Kuma, KumaSwitches};
         let s = switches::<Kuma>(["blind-bear=even-if-exposed"]).unwrap();
         assert_eq!(s.blind_bear, BlindBearWin::EvenIfExposed);
-        let s = switches::<Kuma>(["blind_bear=even-if-exposed", "blind-bear=needs-legal-move"])
-            .unwrap();
+        // The same reading twice, in either spelling, is one.
+        let s = switches::<Kuma>([
+            "blind_bear=even-if-exposed",
+            " blind-bear = even-if-exposed",
+        ])
+        .unwrap();
+        assert_eq!(s.blind_bear, BlindBearWin::EvenIfExposed);
+        let s = switches::<Kuma>(["blind-bear=needs-legal-move"]).unwrap();
         assert_eq!(s, KumaSwitches::default());
+    }
+
+    /// Issue 32: `--switch blind-bear=even-if-exposed --switch blind-bear=needs-legal-move` was
+    /// read as the last one.
+    #[test]
+    fn a_switch_given_twice_with_two_readings_is_refused() {
+        use crate::kuma::Kuma;
+        let e = switches::<Kuma>(["blind-bear=even-if-exposed", "blind_bear=needs-legal-move"])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "--switch blind-bear is given twice with different readings \
+             (\"blind-bear=even-if-exposed\", then \"blind_bear=needs-legal-move\"); give it once"
+        );
+        // Also when the second is the default reading: it is still another one.
+        assert!(
+            switches::<Kuma>(["blind-bear=needs-legal-move", "blind-bear=even-if-exposed"])
+                .is_err()
+        );
     }
 
     #[test]

@@ -78,10 +78,11 @@ impl fmt::Display for CorpusError {
 
 impl std::error::Error for CorpusError {}
 
-/// The text of a corpus file.
+/// The text of a corpus file or a game record, at most [`crate::textfile::MAX_FILE_BYTES`].
 ///
 /// # Errors
-/// [`CorpusError::Io`] with the path.
+/// [`CorpusError::Io`] with the path (a file past the limit:
+/// [`std::io::ErrorKind::FileTooLarge`]).
 pub fn read_text(path: &CorpusPath) -> Result<String, CorpusError> {
     path.read_text()
         .map(|text| text.into_owned())

@@ -6,8 +6,11 @@ pub use super::args::{Protocol, SetboardStyle};
 use super::error::CliError;
 use super::progress;
 use crate::conform::corpus::CorpusError;
+use crate::conform::fuzz::{Finding, FuzzOptions};
 use crate::conform::mapping::builtin;
-use crate::conform::{conform, start_engine, ConformOptions, CorpusEntry, EngineError, EngineSpec};
+use crate::conform::{
+    conform, start_engine, ConformOptions, CorpusEntry, EngineError, EngineSpec, PositionReport,
+};
 use crate::corpus::CorpusPath;
 use crate::perft::Counting;
 use crate::registry::{self, GameCommand, Registered};
@@ -17,6 +20,14 @@ use std::time::Duration;
 
 /// Seconds one engine query may take unless `--timeout` says otherwise.
 pub const DEFAULT_TIMEOUT: u64 = 60;
+
+/// The fuzz's seed unless `--seed` says otherwise.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// The depth of a fuzz position unless `--fuzz-depth` or `--depth` says otherwise: two plies
+/// compare the move lists of the position and of every position one move away, and cost any
+/// engine little.
+pub const DEFAULT_FUZZ_DEPTH: u32 = 2;
 
 struct Conform<'o> {
     args: ConformArgs,
@@ -28,8 +39,8 @@ struct Conform<'o> {
 /// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci|usi|xboard]
 /// [--corpus PATH] [--depth N] [--count routes|results] [--option NAME=VALUE]...
 /// [--perft-command TEXT] [--setboard fen|board] [--reached-fen] [--map NAME] [--timeout S]
-/// [--report FILE.json] [--switch NAME=VALUE]...` (the switches choose the specification's rule
-/// readings).
+/// [--report FILE.json] [--switch NAME=VALUE]... [--fuzz N] [--seed S] [--fuzz-depth D]
+/// [--fuzz-time S]` (the switches choose the specification's rule readings).
 pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let corpus = args
         .corpus
@@ -50,6 +61,18 @@ pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), Cli
         return Err(CliError::Usage(
             "--setboard is for XBoard engines (--protocol xboard)".to_string(),
         ));
+    }
+    if args.fuzz.is_none() && args.fuzz_time.is_none() {
+        for (given, flag) in [
+            (args.seed.is_some(), "--seed"),
+            (args.fuzz_depth.is_some(), "--fuzz-depth"),
+        ] {
+            if given {
+                return Err(CliError::Usage(format!(
+                    "{flag} is for a fuzz run (--fuzz N or --fuzz-time S)"
+                )));
+            }
+        }
     }
     if let Some(path) = &args.report {
         check_writable(path)?;
@@ -105,6 +128,35 @@ impl GameCommand for Conform<'_> {
     }
 }
 
+/// The fuzz part of the run, if `--fuzz` or `--fuzz-time` asks for one.
+fn fuzz_options(args: &ConformArgs) -> Option<FuzzOptions> {
+    if args.fuzz.is_none() && args.fuzz_time.is_none() {
+        return None;
+    }
+    Some(FuzzOptions {
+        positions: args.fuzz,
+        seed: args.seed.unwrap_or(DEFAULT_SEED),
+        depth: args.fuzz_depth.or(args.depth).unwrap_or(DEFAULT_FUZZ_DEPTH),
+        time: args.fuzz_time.map(Duration::from_secs),
+        switches: args.switches.clone(),
+        aim: true,
+    })
+}
+
+/// The line that says what the fuzz will do (and how to run it again).
+fn fuzz_header(f: &FuzzOptions) -> String {
+    let size = match (f.positions, f.time) {
+        (Some(n), None) => format!("{n} position(s)"),
+        (Some(n), Some(t)) => format!("{n} position(s) within {} s", t.as_secs()),
+        (None, Some(t)) => format!("as many positions as {} s allow", t.as_secs()),
+        (None, None) => String::new(),
+    };
+    format!(
+        "fuzz after the corpus: {size} from random playouts, seed {}, depth {}",
+        f.seed, f.depth
+    )
+}
+
 fn engine_failed(e: &EngineError) -> CliError {
     CliError::Engine(e.to_string())
 }
@@ -133,6 +185,8 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         counting: args.count,
         // An XBoard engine is always given the position reached (its driver reads the board).
         send_reached: args.reached_fen || args.protocol == Protocol::Xboard,
+        // --timeout bounds the specification's own count too.
+        spec_timeout: Some(timeout),
     };
     let out = cmd.out;
     let counting = match args.count {
@@ -147,7 +201,12 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         args.map,
         gen.name()
     )?;
-    let checks: usize = entries.iter().map(|e| e.depths.len()).sum();
+    let fuzz = fuzz_options(args);
+    if let Some(f) = &fuzz {
+        writeln!(out, "{}", fuzz_header(f))?;
+    }
+    let checks: usize = entries.iter().map(|e| e.depths.len()).sum::<usize>()
+        + fuzz.as_ref().map_or(0, |f| f.positions.unwrap_or(0));
     let bar = progress::bar(
         checks as u64,
         &format!(
@@ -156,9 +215,12 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         ),
     );
     let mut written: std::io::Result<()> = Ok(());
-    let report = conform(&opts, &mut *engine, &entries, &mut |p| {
+    let mut show = |p: &PositionReport, finding: Option<&Finding>| {
         let mut text = String::new();
         p.write_text(&mut text);
+        if let Some(f) = finding {
+            f.write_text(&mut text);
+        }
         if written.is_ok() {
             let mut write = || out.write_all(text.as_bytes()).and_then(|()| out.flush());
             written = match &bar {
@@ -169,8 +231,12 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         if let Some(bar) = &bar {
             bar.inc(1);
         }
-    })
-    .map_err(|(id, message)| CliError::Corpus(format!("corpus position {id:?}: {message}")))?;
+    };
+    let mut report = conform(&opts, &mut *engine, &entries, &mut |p| show(p, None))
+        .map_err(|(id, message)| CliError::Corpus(format!("corpus position {id:?}: {message}")))?;
+    if let Some(f) = &fuzz {
+        crate::conform::fuzz::fuzz(&opts, &mut *engine, f, &entries, &mut report, &mut show);
+    }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

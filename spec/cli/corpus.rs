@@ -5,12 +5,14 @@
 use super::args::{CorpusArgs, Games};
 use super::error::CliError;
 use crate::corpus::builtin::{self, WriteError};
-use crate::corpus::random::{perft_text, random_corpus, RandomCorpus};
+use crate::corpus::random::{perft_text, random_corpus_within, CountStopped, RandomCorpus};
 use crate::registry::{GameCommand, GameId, Registered};
 use std::io::Write;
+use crate::perft::budgeted::Stopped;
 use std::path::Path;
+use std::time::Duration;
 
-/// `fairyspec corpus <game> --positions N --depth D --seed S [-o FILE]` and
+/// `fairyspec corpus <game> --positions N --depth D --seed S [--timeout S] [-o FILE]` and
 /// `fairyspec corpus <game|all> --builtin -o DIR`.
 pub fn corpus_command(args: CorpusArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if args.builtin {
@@ -35,35 +37,67 @@ pub fn corpus_command(args: CorpusArgs, out: &mut dyn Write) -> Result<(), CliEr
             "corpus needs --positions N --depth D --seed S (or --builtin -o DIR)".to_string(),
         ));
     };
-    let text = game.run(Random(RandomCorpus {
-        positions,
-        depth,
-        seed,
-    }));
+    let timeout = Duration::from_secs(args.timeout);
+    let (text, stopped) = game.run(Random {
+        asked: RandomCorpus {
+            positions,
+            depth,
+            seed,
+        },
+        timeout,
+    });
+    // The blocks made before a stop are written whole, then the stop is the error.
     match &args.output {
         Some(file) if file.as_os_str() != "-" => {
             std::fs::write(file, text).map_err(|error| CliError::Io {
                 path: file.clone(),
                 error,
-            })
+            })?;
         }
-        _ => Ok(out.write_all(text.as_bytes())?),
+        _ => out.write_all(text.as_bytes())?,
+    }
+    match stopped {
+        None => Ok(()),
+        Some(stop) => Err(stop_error(&stop, timeout)),
     }
 }
 
-/// The random corpus of one game, as `.perft` text.
-struct Random(RandomCorpus);
+/// The error for a position whose counts ran out of time.
+fn stop_error(stop: &CountStopped, timeout: Duration) -> CliError {
+    let after = match stop.stopped {
+        Stopped::Time { nodes } => format!("after {nodes} nodes"),
+        Stopped::Nodes { max } => format!("after {max} nodes"),
+    };
+    CliError::Stopped(format!(
+        "{} ({}): the reference's count at depth {} was stopped at the time limit of one \
+         position ({} s, --timeout) {after}; ask for less --depth or a longer --timeout",
+        stop.id,
+        stop.fen,
+        stop.depth,
+        timeout.as_secs()
+    ))
+}
+
+/// The random corpus of one game, as `.perft` text (the whole blocks made before a count that
+/// ran out of time, and that stop).
+struct Random {
+    asked: RandomCorpus,
+    timeout: Duration,
+}
 
 impl GameCommand for Random {
-    type Output = String;
-    fn run<G: Registered>(self) -> String {
-        let asked = self.0;
+    type Output = (String, Option<CountStopped>);
+    fn run<G: Registered>(self) -> (String, Option<CountStopped>) {
+        let asked = self.asked;
         let gen = G::reference(&G::Switches::default());
-        let records = random_corpus(&*gen, &asked);
-        if records.len() < asked.positions {
+        let (records, stopped) = match random_corpus_within(&*gen, &asked, self.timeout) {
+            Ok(records) => (records, None),
+            Err(stop) => (stop.made.clone(), Some(stop)),
+        };
+        if stopped.is_none() && records.len() < asked.positions {
             eprintln!("fairyspec: only {} distinct positions found", records.len());
         }
-        perft_text::<G>(&asked, "reference generator", &records)
+        (perft_text::<G>(&asked, "reference generator", &records), stopped)
     }
 }
 

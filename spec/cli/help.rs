@@ -18,7 +18,8 @@ Synopsis:
 {synopsis}
 Games:
 {games}
-Rule switches (--switch NAME=VALUE; the first value is the default; SPEC.md explains them):
+Rule switches (--switch NAME=VALUE, one value per switch; the first value is the default; SPEC.md
+explains them):
 {switches}{notes}
 Move text is the game's own (SPEC.md): from-square and to-square (`e2e4`), a promotion with the
 new piece's letter in lower case (`a7a8m`), castling as the King's move (`e1g1`).
@@ -286,8 +287,25 @@ VALUE` per --option, isready/readyok, then `position fen|sfen ... moves ...` and
 --map fairy-stockfish reads a piece promotion `f1f8+` as the spec's `f1f8d`; --map xboard
 reads algebraic squares (a1 at the first player's lower left) in the game's own notation.
 
+--timeout S limits each query of the engine and the spec's own count at each corpus position
+(a check whose spec count is stopped is skipped, saying why). The engine runs in a process group
+of its own, killed whole (with whatever it started) on a time-out, an error, and when conform
+ends; one query may print at most 4 MiB, 100,000 lines, 64 KiB a line (more is garbage output).
+A perftree engine's answer is what it printed by the time its own process ended.
+
+--fuzz N: after the corpus (not instead of it), N positions more, each reached by a seeded random
+playout of the spec's legal moves (under the run's --switch readings) from the start position or
+a corpus position — every other one aimed at the rules of SPEC.md the run has not exercised yet
+(it goes on from lines that reached new rules, preferring moves to positions that cite missing
+ones) — checked at --fuzz-depth (default --depth, else 2) exactly as corpus positions are. The
+summary names the rules the fuzz exercised beyond the corpus. Every divergence is shrunk to the shortest prefix of its playout that shows the same
+difference (the same rule in the spec's explanation), then to the smallest depth, and printed as
+a .perft block (id, epd, perft D N with the spec's count) to paste into a corpus. --seed S
+(default 1): the same seed gives the same positions in the same order and the same shrinking.
+--fuzz-time S starts no fuzz position after S seconds (without --fuzz: fuzzes until then).
+
 Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed, garbage output:
-the message says which, with its last output)."
+the message says which, with its last output and the end of its stderr)."
         .to_string()
 }
 
@@ -307,6 +325,33 @@ beside an engine; `all` writes every game's. Files of the same name are replaced
 files written.",
         max = crate::corpus::random::MAX_PLIES
     )
+}
+
+/// `fairyspec coverage --help`, after the options.
+pub fn coverage_details() -> String {
+    "\
+A check exercises a rule of SPEC.md when the reference generator, at a node the check compares
+(every node above the leaves of a perft), cites the rule for a move it generated, a move it
+refused, or the outcome it decided (SPEC.md CORE-1.7). This command lists, for a corpus checked
+as `conform` checks it (each position at the depths its .perft entry lists, or only --depth N),
+the rules exercised — each with the first position that exercised it — and those not exercised,
+out of the rules that govern moves or the outcome under the switches; then the rules of other
+readings, and the rules left out with why (notation, validation, sources, perft conventions,
+claimable draws). `conform` and `docs/conformance.md` report the same for their runs.
+
+Each check's tree is traced once per distinct position, at most --budget positions; a deeper
+tree is counted as deep as fits, and listed.
+
+Exit 0; with --require-all, 1 when a rule that governs moves or the outcome is not exercised.
+
+With --json: one JSON object, {\"schema\": \"fairyspec.coverage/1\", \"game\", \"corpus\",
+\"depth\", \"sample\", \"switches\", \"positions\", \"checks\", \"budget\", \"in_force\",
+\"exercised\": [{\"rule\", \"title\", \"first\": {\"id\", \"depth\"}}], \"missing\": [...],
+\"left_out\": [{\"rule\", \"title\", \"why\"}], \"other_readings\": [...], \"shortened\": [...]}.
+
+Example:
+  fairyspec coverage chu --depth 2 --require-all"
+        .to_string()
 }
 
 /// `fairyspec matrix --help`, after the options.

@@ -4,6 +4,7 @@
 use super::args::MatrixArgs;
 use super::conform::read_corpus;
 use super::error::CliError;
+use crate::conform::fuzz::{fuzz, FuzzOptions};
 use crate::conform::mapping::builtin;
 use crate::conform::matrix::{check_version, outcome_of, parse_matrix, render, Outcome, Row, Run};
 use crate::conform::{conform, start_engine, ConformOptions, EngineSpec};
@@ -34,7 +35,7 @@ specification's explanation.
 
 /// `fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]... [--jobs N]`.
 pub fn matrix_command(args: MatrixArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.matrix).map_err(|error| CliError::Io {
+    let text = crate::textfile::read_text(&args.matrix).map_err(|error| CliError::Io {
         path: args.matrix.clone(),
         error,
     })?;
@@ -65,7 +66,7 @@ pub fn matrix_command(args: MatrixArgs, out: &mut dyn Write) -> Result<(), CliEr
     } else {
         let page = render(&results, HEADER);
         if args.check {
-            let old = std::fs::read_to_string(&args.output).unwrap_or_default();
+            let old = crate::textfile::read_text(&args.output).unwrap_or_default();
             if old != page {
                 let first = old
                     .lines()
@@ -214,9 +215,28 @@ impl GameCommand for RowCommand<'_> {
             map_name: &run.map,
             counting: run.counting,
             send_reached: run.protocol == crate::conform::Protocol::Xboard,
+            spec_timeout: Some(run.timeout),
         };
-        let report = conform(&opts, &mut *engine, &entries, &mut |_| {})
+        let mut report = conform(&opts, &mut *engine, &entries, &mut |_| {})
             .map_err(|(id, message)| CliError::Corpus(format!("{id}: {message}")))?;
+        if let Some(f) = run.fuzz {
+            let options = FuzzOptions {
+                positions: Some(f.positions),
+                seed: f.seed,
+                depth: run.depth,
+                time: None,
+                switches: run.switches.clone(),
+                aim: true,
+            };
+            fuzz(
+                &opts,
+                &mut *engine,
+                &options,
+                &entries,
+                &mut report,
+                &mut |_, _| {},
+            );
+        }
         Ok(outcome_of(&report, entries.len(), &run.settled))
     }
 }

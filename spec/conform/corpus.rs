@@ -4,6 +4,7 @@
 use super::compare::CorpusEntry;
 use crate::corpus::CorpusPath;
 use crate::perft::parse_perft_file;
+use crate::textfile::MAX_FILE_BYTES;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -43,8 +44,11 @@ impl std::error::Error for CorpusError {}
 /// assert_eq!(start.depths, [(2, Some(256))]);
 /// ```
 ///
+/// Each file is read whole, up to [`MAX_FILE_BYTES`], and so is the folder's whole corpus.
+///
 /// # Errors
-/// [`CorpusError::Io`] for an unreadable path, [`CorpusError::Format`] for a path that does not
+/// [`CorpusError::Io`] for an unreadable path or a file past the limit
+/// ([`std::io::ErrorKind::FileTooLarge`]), [`CorpusError::Format`] for a path that does not
 /// exist, a broken file or an empty corpus.
 pub fn read_corpus(path: &CorpusPath, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CorpusError> {
     if !path.is_dir() && !path.is_file() {
@@ -74,6 +78,7 @@ pub fn read_corpus(path: &CorpusPath, depth: Option<u32>) -> Result<Vec<CorpusEn
         vec![path.clone()]
     };
     let mut entries = Vec::new();
+    let mut read: u64 = 0;
     for file in &files {
         let text = file.read_text().map_err(|error| CorpusError::Io {
             path: file.to_path_buf(),
@@ -82,6 +87,19 @@ pub fn read_corpus(path: &CorpusPath, depth: Option<u32>) -> Result<Vec<CorpusEn
         let records =
             parse_perft_file(&text).map_err(|e| CorpusError::Format(format!("{file}: {e}")))?;
         let source = file.file_name().unwrap_or_default().to_string();
+        read += text.len() as u64;
+        if read > MAX_FILE_BYTES {
+            return Err(CorpusError::Io {
+                path: path.to_path_buf(),
+                error: std::io::Error::new(
+                    std::io::ErrorKind::FileTooLarge,
+                    format!(
+                        "its .perft files hold more than {MAX_FILE_BYTES} bytes in all, the most \
+                         fairyspec reads as one corpus"
+                    ),
+                ),
+            });
+        }
         for r in records {
             let depths = match depth {
                 Some(d) => vec![(

@@ -149,7 +149,7 @@ impl CorpusPath {
     /// `NotFound` for a built-in path that is no file.
     pub fn read_text(&self) -> std::io::Result<Cow<'static, str>> {
         match self {
-            CorpusPath::Disk(p) => std::fs::read_to_string(p).map(Cow::Owned),
+            CorpusPath::Disk(p) => crate::textfile::read_text(p).map(Cow::Owned),
             CorpusPath::Builtin(p) => builtin::file(p).map(Cow::Borrowed).ok_or_else(not_built_in),
         }
     }

@@ -5,7 +5,8 @@
 //! (0 to [`MAX_PLIES`]; a playout that reaches a position without moves stops there), picked by
 //! a small fixed PRNG ([`SplitMix64`]) so that a seed always gives the same corpus. Counts are
 //! the generator's (the reference's, in `fairyspec corpus`), at every depth from 1 to the depth
-//! asked. Duplicate positions are skipped.
+//! asked. Duplicate positions are skipped. [`random_corpus_within`] bounds the time of each
+//! position's counts, as `fairyspec corpus --timeout` does.
 //!
 //! ```
 //! use fairyspec::corpus::random::{random_corpus, RandomCorpus};
@@ -20,10 +21,12 @@
 //! assert_eq!(records, random_corpus(&*reference, &asked));
 //! ```
 
+use crate::perft::budgeted::{divide_within, leaf_depth_for, Limits, Stopped};
 use crate::perft::{Counting, PerftRecord};
 use crate::{Game, Generator, Position};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
+use std::time::{Duration, Instant};
 
 /// The longest random playout, in plies.
 pub const MAX_PLIES: u64 = 60;
@@ -90,6 +93,76 @@ pub fn random_corpus<G: Game>(gen: &dyn Generator<G>, asked: &RandomCorpus) -> V
         });
     }
     records
+}
+
+/// A count of [`random_corpus_within`] that ran out of time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountStopped {
+    /// The records made before it, whole.
+    pub made: Vec<PerftRecord>,
+    /// The id the position would have had (`random-7`).
+    pub id: String,
+    /// The position.
+    pub fen: String,
+    /// The depth whose count stopped.
+    pub depth: u32,
+    /// Why it stopped.
+    pub stopped: Stopped,
+}
+
+/// [`random_corpus`] with a bound on each position: its counts at every depth together may take
+/// `per_position`. A count past it (`--depth 64` is one no one can finish) stops the corpus with
+/// [`CountStopped`], which keeps the records made before it.
+///
+/// # Errors
+/// [`CountStopped`], as above.
+pub fn random_corpus_within<G: Game>(
+    gen: &dyn Generator<G>,
+    asked: &RandomCorpus,
+    per_position: Duration,
+) -> Result<Vec<PerftRecord>, CountStopped> {
+    let mut rng = SplitMix64::new(asked.seed);
+    let mut seen = BTreeSet::new();
+    let mut records = Vec::new();
+    let mut attempts = asked.positions.saturating_mul(50);
+    while records.len() < asked.positions && attempts > 0 {
+        attempts -= 1;
+        let pos = playout(gen, &mut rng);
+        let fen = pos.fen();
+        if !seen.insert(fen.clone()) {
+            continue;
+        }
+        let id = format!("random-{}", records.len() + 1);
+        let limits = Limits {
+            deadline: Instant::now() + per_position,
+            max_nodes: u64::MAX,
+            leaf_depth: leaf_depth_for(gen.kind()),
+        };
+        let mut counts = Vec::new();
+        for depth in 1..=asked.depth {
+            match divide_within(gen, &pos, depth, &limits) {
+                Ok(divide) => counts.push((depth, divide.total)),
+                Err(stopped) => {
+                    return Err(CountStopped {
+                        made: records,
+                        id,
+                        fen,
+                        depth,
+                        stopped,
+                    })
+                }
+            }
+        }
+        records.push(PerftRecord {
+            id,
+            epd: fen,
+            counts,
+            counting: Counting::Routes,
+            line: 0,
+            comments: Vec::new(),
+        });
+    }
+    Ok(records)
 }
 
 /// The corpus as the text of a `.perft` file, as `fairyspec corpus` prints it: two `#` lines

@@ -181,6 +181,48 @@ fn switches_are_read() {
     assert!(err.contains("even-if-exposed"), "{err}");
 }
 
+/// A switch given twice with two readings is refused (it was read as the last one); the same
+/// reading twice is one (issue 32).
+#[test]
+fn a_switch_given_twice_must_say_one_thing() {
+    let err = fails(
+        Path::new("."),
+        &[
+            "perft",
+            "kuma",
+            "1",
+            "--switch",
+            "blind-bear=even-if-exposed",
+            "--switch",
+            "blind-bear=needs-legal-move",
+        ],
+        2,
+    );
+    assert_eq!(
+        err,
+        "fairyspec: error: --switch blind-bear is given twice with different readings \
+         (\"blind-bear=even-if-exposed\", then \"blind-bear=needs-legal-move\"); give it once\n"
+    );
+    assert_eq!(
+        ok(&[
+            "perft",
+            "kuma",
+            "2",
+            "--switch",
+            "blind-bear=even-if-exposed",
+            "--switch",
+            "blind_bear=even-if-exposed",
+        ]),
+        ok(&[
+            "perft",
+            "kuma",
+            "2",
+            "--switch",
+            "blind-bear=even-if-exposed"
+        ])
+    );
+}
+
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));

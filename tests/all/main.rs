@@ -18,10 +18,16 @@ mod chu_pieces;
 mod chu_properties;
 mod chu_reference;
 mod chu_results;
+/// When a test may skip what it needs, and how it says so.
+#[path = "support/ci.rs"]
+mod ci;
 mod cli;
 mod cli_json;
 mod common;
 mod conform;
+#[cfg(target_os = "linux")]
+mod conform_hostile;
+mod conform_fuzz;
 mod congo_check;
 mod congo_data;
 mod congo_perft;

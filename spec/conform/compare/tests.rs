@@ -81,6 +81,7 @@ fn run_engine(engine: &mut dyn Engine, depth: u32) -> Report {
         map_name: "identity",
         counting: Counting::Routes,
         send_reached: false,
+        spec_timeout: None,
     };
     let entry = CorpusEntry {
         id: "start".to_string(),

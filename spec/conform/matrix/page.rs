@@ -24,6 +24,7 @@ fn result_text(outcome: &Outcome, depth: Option<u32>) -> String {
         Outcome::Unavailable(why) => format!("**UNAVAILABLE**: {why}"),
         Outcome::Ran {
             positions,
+            fuzzed,
             unchecked,
             agreed,
             skipped,
@@ -38,6 +39,9 @@ fn result_text(outcome: &Outcome, depth: Option<u32>) -> String {
                     "agrees on {agreed} of {positions} positions to depth {depth}; {differ} differ"
                 )
             };
+            if *fuzzed > 0 {
+                let _ = write!(text, " ({fuzzed} positions of a seeded fuzz among them)");
+            }
             if !skipped.is_empty() {
                 let _ = write!(
                     text,
@@ -135,6 +139,9 @@ pub fn render(rows: &[(Row, Outcome)], header: &str) -> String {
                 }
                 for s in &run.switches {
                     let _ = write!(command, " --switch {s}");
+                }
+                if let Some(f) = &run.fuzz {
+                    let _ = write!(command, " --fuzz {} --seed {}", f.positions, f.seed);
                 }
                 let _ = writeln!(out, "```sh\n{command}\n```\n");
                 let _ = writeln!(out, "{}.", result_text(outcome, Some(run.depth)));

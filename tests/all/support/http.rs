@@ -201,25 +201,14 @@ pub fn json(body: &str) -> serde_json::Value {
     serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {body}"))
 }
 
-/// Whether something a test needs but cannot build itself (an outside engine, a browser, the
-/// release binary) must be there: in CI (the variable `CI` set to anything but `false`/`0`, as CI
-/// services do) or when `FAIRYSPEC_REQUIRE_ENGINES=1`, which `.ci/run` sets. As
-/// `tests/all/conform.rs` reads it for the engines.
+/// Whether something a test needs but cannot build itself (a browser, the release binary) must
+/// be there ([`crate::ci::required`]: `CI` or `FAIRYSPEC_REQUIRE_ENGINES` set to `true` or `1`).
 pub fn required_in_ci() -> bool {
-    let set =
-        |name: &str| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    set("CI") || set("FAIRYSPEC_REQUIRE_ENGINES")
+    crate::ci::required()
 }
 
 /// `what` is missing for test `test`: fails the test where [`required_in_ci`], else says
-/// `SKIPPED` where it is seen — straight to the terminal's stderr, which the test harness does not
-/// capture, and into the test's captured output — and lets the caller return.
+/// `SKIPPED` where it is seen ([`crate::ci::missing`]) and lets the caller return.
 pub fn missing(test: &str, what: &str, how: &str) {
-    assert!(
-        !required_in_ci(),
-        "{test}: {what} is missing, and CI requires it ({how})"
-    );
-    let line = format!("SKIPPED {test}: {what} is missing ({how}); nothing was checked");
-    let _ = writeln!(std::io::stderr(), "{line}");
-    println!("{line}");
+    crate::ci::missing(test, what, how, None);
 }
