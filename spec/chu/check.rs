@@ -8,6 +8,7 @@ use crate::check::reach::{self, Reach};
 use crate::check::CheckGame;
 use crate::switches::Switches;
 use crate::{Colour, Outcome, Position, Reason, Square};
+use ::arbitrary::{Arbitrary, Unstructured};
 
 impl CheckGame for Chu {
     /// Chu Shogi positions (CHU-…), in lishogi's SFEN. Every one is valid (a test checks it); what
@@ -239,7 +240,14 @@ impl CheckGame for Chu {
         }
     }
 
-    /// The default reading and the one combination of the 96 that the text's length picks
+    /// The fuzz numbering of [`ChuSwitches::from_fuzz_bytes`]: one byte, a second only for the
+    /// last three bare-king formulations.
+    fn fuzz_switches(u: &mut Unstructured<'_>) -> ChuSwitches {
+        let first = u8::arbitrary(u).unwrap_or(0);
+        ChuSwitches::from_fuzz_bytes(first, || u8::arbitrary(u).unwrap_or(0))
+    }
+
+    /// The default reading and the one combination of the 336 that the text's length picks
     /// ([`Switches::combination`]): every combination for every text would make the `fen` target
     /// 96 times slower.
     fn fen_switches(text: &str) -> Vec<ChuSwitches> {

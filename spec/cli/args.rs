@@ -5,8 +5,8 @@
 //! generated from the games themselves ([`crate::registry`]), never written here.
 
 use super::values::{
-    counting, map_names, ANY_U64, DEPTH, DEPTH_FROM_1, HASH_MIB, POSITIONS, THREADS, TIMEOUT,
-    BUDGET, FUZZ_DEPTH, FUZZ_POSITIONS, FUZZ_TIME, SAMPLE,
+    counting, map_names, ANY_U64, BUDGET, DEPTH, DEPTH_FROM_1, FUZZ_DEPTH, FUZZ_POSITIONS,
+    FUZZ_TIME, HASH_MIB, POSITIONS, SAMPLE, THREADS, TIMEOUT,
 };
 pub use super::values::{
     number, unknown_game_message, GameOrAll, Games, SwitchPair, MAX_DEPTH, MAX_THREADS,

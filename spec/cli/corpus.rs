@@ -6,9 +6,9 @@ use super::args::{CorpusArgs, Games};
 use super::error::CliError;
 use crate::corpus::builtin::{self, WriteError};
 use crate::corpus::random::{perft_text, random_corpus_within, CountStopped, RandomCorpus};
+use crate::perft::budgeted::Stopped;
 use crate::registry::{GameCommand, GameId, Registered};
 use std::io::Write;
-use crate::perft::budgeted::Stopped;
 use std::path::Path;
 use std::time::Duration;
 
@@ -97,7 +97,10 @@ impl GameCommand for Random {
         if stopped.is_none() && records.len() < asked.positions {
             eprintln!("fairyspec: only {} distinct positions found", records.len());
         }
-        (perft_text::<G>(&asked, "reference generator", &records), stopped)
+        (
+            perft_text::<G>(&asked, "reference generator", &records),
+            stopped,
+        )
     }
 }
 

@@ -4,10 +4,10 @@
 use super::args::CoverageArgs;
 use super::conform::read_corpus;
 use super::error::CliError;
+use crate::corpus::CorpusPath;
 use crate::coverage::corpus::{corpus_coverage, Check, CorpusCoverage};
 use crate::coverage::{catalogue, RuleClass};
 use crate::registry::{self, GameCommand, Registered};
-use crate::corpus::CorpusPath;
 use crate::Position;
 use serde::Serialize;
 use std::io::Write;

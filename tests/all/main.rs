@@ -25,9 +25,9 @@ mod cli;
 mod cli_json;
 mod common;
 mod conform;
+mod conform_fuzz;
 #[cfg(target_os = "linux")]
 mod conform_hostile;
-mod conform_fuzz;
 mod congo_check;
 mod congo_data;
 mod congo_perft;

@@ -24,8 +24,8 @@ pub mod finding;
 pub mod playout;
 pub mod shrink;
 
-pub use finding::{perft_block, BlockContext, Finding, FuzzReport};
 pub use crate::corpus::random::SplitMix64;
+pub use finding::{perft_block, BlockContext, Finding, FuzzReport};
 
 use super::compare::{ConformOptions, CorpusEntry};
 use super::engine::Engine;

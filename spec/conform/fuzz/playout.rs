@@ -3,8 +3,8 @@
 //! moves of the specification's generator (with the run's rule readings), each picked from the
 //! moves sorted by text, so that the seed alone decides the line.
 
-use crate::corpus::random::SplitMix64;
 use crate::conform::CorpusEntry;
+use crate::corpus::random::SplitMix64;
 use crate::{Game, Generator, Move, Position};
 
 /// The longest plain playout, in plies: long enough to leave the opening of every game (a Chu

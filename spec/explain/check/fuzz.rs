@@ -6,7 +6,6 @@
 use super::{check_position, FalseReason, ReasonCheck, Tally};
 use crate::check::arbitrary::arbitrary_position;
 use crate::check::corpus::{positions, CheckGame};
-use crate::check::targets::read_switches;
 use crate::chess::Chess;
 use crate::chu::Chu;
 use crate::congo::Congo;
@@ -20,7 +19,7 @@ pub const MAX_EXTRA: usize = 64;
 
 /// Fuzz target `explain_reasons`: the first byte picks the game (Kuma, chess, Congo, Bachelor
 /// Hunterbeest, Chu Shogi, modulo 5), the next its switch readings
-/// ([`read_switches`]), then a position ([`arbitrary_position`] from the game's starting
+/// ([`CheckGame::fuzz_switches`]), then a position ([`arbitrary_position`] from the game's starting
 /// points), then extra moves, four bytes each ([`extra_moves`]); every reason for an illegal
 /// move must hold. `spec_md` is SPEC.md's text.
 ///
@@ -41,7 +40,7 @@ fn one<G: ReasonCheck + CheckGame>(
     u: &mut Unstructured<'_>,
     spec_md: &str,
 ) -> Result<Tally, Box<FalseReason>> {
-    let switches = read_switches::<G::Switches>(u);
+    let switches = G::fuzz_switches(u);
     let reference = G::reference(&switches);
     let mut tally = Tally::default();
     let Ok(pos) = arbitrary_position(&*reference, u, &positions::<G>()) else {
