@@ -205,8 +205,8 @@ false hit is not a practical risk). --hash-seed S gives the table unrelated keys
 with another seed and table size checks the table and its keys (a false hit or a wrong key would
 change a count, and the other run would not share it), not the move generator, which both runs
 use; --generator reference counts with the other generator, which shares no move-generation code
-with the bitboard one. --count results counts one
-node per distinct result of a piece's move rather than per move (SPEC.md CHU-9.5).
+with the bitboard one. --count results counts one node per distinct result of a piece's move
+rather than per move (SPEC.md CHU-9.5).
 
 When stderr is a terminal a progress bar there shows the root moves done, the nodes counted,
 nodes per second and the time left; nothing is shown in a pipe or CI.
