@@ -220,7 +220,10 @@ fn deep_tables_divides_add_up() {
 #[test]
 fn deep_tables_say_what_checked_each_number() {
     for game in ["chu", "congo", "hunterbeest"] {
-        let path = format!("{}/corpus/deep/{game}/start.perft", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/corpus/deep/{game}/start.perft",
+            env!("CARGO_MANIFEST_DIR")
+        );
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         assert!(!text.contains("independent means"), "{path}");
         assert!(text.contains("comes from fairyspec alone"), "{path}");
