@@ -279,14 +279,19 @@ const CONGO_EQUIVALENT: [&str; 4] = [
     "short line CONGO-3.6 range 1 (+0,+1): one square early",
 ];
 
-/// Runs the fault set of `G` with each check limited to `budget` nodes; the faults it misses must
-/// be exactly `known` (each explained in docs/corpus-mutants.md).
+/// Runs the fault set of `G` with each check limited to `budget` nodes; every fault it misses must
+/// be among `known`, the equivalent ones (each explained in docs/corpus-mutants.md; the set is
+/// read from the reference's trace, so a fault listed here may not arise at all).
 fn fault_set_misses_only<G: Explain>(budget: Option<u64>, known: &[&str]) {
     let missed = report_fault_set::<G>(budget);
-    assert_eq!(
-        missed,
-        known.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-        "{}: the faults the default corpus misses (docs/corpus-mutants.md)",
+    let unexplained: Vec<&String> = missed
+        .iter()
+        .filter(|m| !known.contains(&m.as_str()))
+        .collect();
+    assert!(
+        unexplained.is_empty(),
+        "{}: the default corpus misses faults that are not listed as equivalent \
+         (docs/corpus-mutants.md): {unexplained:?}",
         G::NAME
     );
 }
