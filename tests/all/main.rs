@@ -38,6 +38,7 @@ mod coverage;
 mod diagrams;
 mod explain_golden;
 mod explain_properties;
+mod explain_reasons;
 mod fuzz_corpus;
 /// The small HTTP client of the serve and browser tests.
 #[path = "support/http.rs"]
@@ -66,4 +67,5 @@ mod records;
 mod serve;
 mod serve_bounds;
 mod spec_tables;
+mod spec_text;
 mod strategies;
