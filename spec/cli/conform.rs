@@ -10,10 +10,13 @@ use crate::conform::fuzz::{Finding, FuzzOptions};
 use crate::conform::mapping::builtin;
 use crate::conform::{
     conform, start_engine, ConformOptions, CorpusEntry, EngineError, EngineSpec, PositionReport,
+    Status,
 };
 use crate::corpus::CorpusPath;
+use crate::coverage::corpus::{corpus_coverage_in, Check, CorpusCoverage, Walks, DEFAULT_BUDGET};
 use crate::perft::Counting;
 use crate::registry::{self, GameCommand, Registered};
+use crate::Position;
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
@@ -126,6 +129,36 @@ impl GameCommand for Conform<'_> {
     fn run<G: Registered>(self) -> Self::Output {
         run::<G>(self)
     }
+}
+
+/// The rules the checks of `report` that agreed exercised (SPEC.md CORE-1.7), each check's tree
+/// traced within the default budget.
+pub fn agreed_coverage<G: Registered>(
+    report: &crate::conform::Report,
+    switches: &G::Switches,
+    walks: &Walks,
+) -> CorpusCoverage {
+    let agreed: Vec<(&str, Position<G>, u32)> = report
+        .positions
+        .iter()
+        .filter(|p| p.status == Status::Agree)
+        .filter_map(|p| {
+            Some((
+                p.id.as_str(),
+                Position::from_fen(p.fen.trim()).ok()?,
+                p.depth,
+            ))
+        })
+        .collect();
+    let checks: Vec<Check<'_, G>> = agreed
+        .iter()
+        .map(|(id, pos, depth)| Check {
+            id,
+            pos,
+            depth: *depth,
+        })
+        .collect();
+    corpus_coverage_in(&checks, switches, DEFAULT_BUDGET, walks)
 }
 
 /// The fuzz part of the run, if `--fuzz` or `--fuzz-time` asks for one.
@@ -242,7 +275,11 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     }
     drop(engine);
     written?;
+    report.coverage = Some(agreed_coverage::<G>(&report, &switches, &Walks::default()));
     write!(out, "{}", report.footer())?;
+    if let Some(line) = report.coverage_line() {
+        write!(out, "{line}")?;
+    }
     if let Some(path) = &args.report {
         let json = serde_json::to_string_pretty(&report)
             .map_err(|e| CliError::Corpus(format!("cannot write the report: {e}")))?;

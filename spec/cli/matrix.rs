@@ -2,13 +2,14 @@
 //! the matrix itself — its file, its outcome, its page — is [`crate::conform::matrix`].
 
 use super::args::MatrixArgs;
-use super::conform::read_corpus;
+use super::conform::{agreed_coverage, read_corpus};
 use super::error::CliError;
 use crate::conform::fuzz::{fuzz, FuzzOptions};
 use crate::conform::mapping::builtin;
 use crate::conform::matrix::{check_version, outcome_of, parse_matrix, render, Outcome, Row, Run};
 use crate::conform::{conform, start_engine, ConformOptions, EngineSpec};
 use crate::corpus::CorpusPath;
+use crate::coverage::corpus::Walks;
 use crate::registry::{self, GameCommand, GameId, Registered};
 use std::io::Write;
 
@@ -102,6 +103,7 @@ pub fn matrix_command(args: MatrixArgs, out: &mut dyn Write) -> Result<(), CliEr
 /// page). The outcomes in the order of `rows`.
 fn run_rows(rows: &[Row], jobs: usize, out: &mut dyn Write) -> Result<Vec<Outcome>, CliError> {
     let next = std::sync::atomic::AtomicUsize::new(0);
+    let walks = &Walks::default();
     let (send, receive) = std::sync::mpsc::channel();
     let mut outcomes: Vec<Option<Outcome>> = vec![None; rows.len()];
     std::thread::scope(|scope| {
@@ -112,7 +114,7 @@ fn run_rows(rows: &[Row], jobs: usize, out: &mut dyn Write) -> Result<Vec<Outcom
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(row) = rows.get(i) else { break };
                 let start = std::time::Instant::now();
-                let outcome = run_row(row);
+                let outcome = run_row(row, walks);
                 if send.send((i, outcome, start.elapsed())).is_err() {
                     break;
                 }
@@ -164,7 +166,7 @@ fn summary(outcome: &Outcome) -> String {
 }
 
 /// Runs one row: its version check, then conform over its corpus.
-fn run_row(row: &Row) -> Result<Outcome, CliError> {
+fn run_row(row: &Row, walks: &Walks) -> Result<Outcome, CliError> {
     let run = match &row.run {
         Err(why) => return Ok(Outcome::NotRun(why.clone())),
         Ok(run) => run,
@@ -178,21 +180,23 @@ fn run_row(row: &Row) -> Result<Outcome, CliError> {
         .game
         .parse()
         .map_err(|e: registry::UnknownGame| CliError::Usage(e.to_string()))?;
-    game.run(RowCommand { run })
+    game.run(RowCommand { run, walks })
 }
 
 struct RowCommand<'a> {
     run: &'a Run,
+    /// The coverage walks the rows share (SPEC.md CORE-1.7).
+    walks: &'a Walks,
 }
 
 impl GameCommand for RowCommand<'_> {
     type Output = Result<Outcome, CliError>;
     fn run<G: Registered>(self) -> Result<Outcome, CliError> {
         let run = self.run;
-        let entries: Vec<_> = read_corpus(&CorpusPath::from_text(&run.corpus), Some(run.depth))?
-            .into_iter()
-            .step_by(run.sample)
-            .collect();
+        let entries = run.sampled(read_corpus(
+            &CorpusPath::from_text(&run.corpus),
+            Some(run.depth),
+        )?);
         let switches = registry::switches::<G>(run.switches.iter().map(String::as_str))?;
         let gen = registry::generator::<G>(None, &switches);
         let map =
@@ -237,6 +241,8 @@ impl GameCommand for RowCommand<'_> {
                 &mut |_, _| {},
             );
         }
+        drop(engine);
+        report.coverage = Some(agreed_coverage::<G>(&report, &switches, self.walks));
         Ok(outcome_of(&report, entries.len(), &run.settled))
     }
 }

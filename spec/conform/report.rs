@@ -24,6 +24,11 @@ pub struct Report {
     pub positions: Vec<PositionReport>,
     /// Counts of the entries.
     pub summary: Summary,
+    /// The rules of SPEC.md the checks the engine agreed on exercised, and those they did not
+    /// (SPEC.md CORE-1.7). Set by the command line (`fairyspec conform`), which counts them
+    /// after the run; `None` from [`super::conform`] itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<crate::coverage::corpus::CorpusCoverage>,
     /// The fuzz part of the run (`conform --fuzz`), if there was one; its checks are among
     /// `positions` (ids `fuzz-N`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -142,6 +147,23 @@ pub struct Divergence {
     /// A remark on the position as a whole (the engine lists no move where the spec's game goes
     /// on), if there is one.
     pub note: Option<String>,
+    /// The other readings of the rules (a switch set otherwise, SPEC.md's **[reading]**s) under
+    /// which the spec reaches this position by the same moves and has exactly the engine's
+    /// moves there: the engine may follow one of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<OtherReading>,
+}
+
+/// Another reading of the rules that gives exactly the engine's moves at a divergence.
+#[derive(Clone, Debug, Serialize)]
+pub struct OtherReading {
+    /// The switch and the value (`blind-bear`, `even-if-exposed`).
+    pub switch: String,
+    pub value: String,
+    /// The rules of SPEC.md that state that reading (`KUMA-7.4`).
+    pub rules: Vec<String>,
+    /// The sentence for the report.
+    pub text: String,
 }
 
 /// The engine seems to count another way than the run asked (`--count`).
@@ -373,6 +395,9 @@ impl PositionReport {
             if let Some(note) = &d.note {
                 let _ = writeln!(out, "    {note}");
             }
+            for r in &d.readings {
+                let _ = writeln!(out, "    {}", r.text);
+            }
             for group in MoveExplanation::grouped(&d.explanations) {
                 let _ = writeln!(out, "    {}", MoveExplanation::group_line(&group));
             }
@@ -412,6 +437,32 @@ impl Report {
         )
     }
 
+    /// The line of the rules exercised (SPEC.md CORE-1.7), if they were counted: `rules
+    /// exercised by the checks that agreed: N of M (SPEC.md CORE-1.7); not exercised: …`.
+    pub fn coverage_line(&self) -> Option<String> {
+        let c = self.coverage.as_ref()?;
+        let mut text = format!(
+            "rules exercised by the {} check(s) that agreed: {} of {} (SPEC.md CORE-1.7)",
+            c.checks,
+            c.coverage.exercised.len(),
+            c.coverage.in_force.len()
+        );
+        // Where nothing agreed, the list would be every rule: the count says it.
+        if !c.coverage.missing.is_empty() && !c.coverage.exercised.is_empty() {
+            text.push_str("; not exercised: ");
+            text.push_str(&c.coverage.missing.join(", "));
+        }
+        if !c.shortened.is_empty() {
+            let least = c.shortened.iter().map(|s| s.walked).min().unwrap_or(0);
+            text.push_str(&format!(
+                "; {} deep check(s) counted to depth {least} or more",
+                c.shortened.len()
+            ));
+        }
+        text.push('\n');
+        Some(text)
+    }
+
     /// The whole report as text.
     pub fn text(&self) -> String {
         let mut out = self.header();
@@ -423,6 +474,9 @@ impl Report {
             }
         }
         out.push_str(&self.footer());
+        if let Some(line) = self.coverage_line() {
+            out.push_str(&line);
+        }
         out
     }
 

@@ -146,4 +146,99 @@ pub fn left_out(id: &str) -> Option<&'static str> {
 
 /// The rules left out, by reason. SPEC.md CORE-1.7 lists the same (a test holds the two
 /// together).
-pub const LEFT_OUT: &[(&[Rule], &str)] = &[];
+pub const LEFT_OUT: &[(&[Rule], &str)] = &[
+    (
+        &[
+            "KUMA-2.1",
+            "KUMA-2.2",
+            "KUMA-2.3",
+            "KUMA-2.4",
+            "KUMA-2.5",
+            "KUMA-2.6",
+            "KUMA-2.7",
+            "CHESS-2.1",
+            "CHESS-2.2",
+            "CHESS-2.3",
+            "CHESS-2.4",
+            "CHESS-2.5",
+            "CHESS-2.6",
+            "CHESS-2.7",
+            "CONGO-2.1",
+            "CONGO-2.2",
+            "CONGO-2.3",
+            "CONGO-2.4",
+            "CONGO-2.5",
+            "CONGO-2.6",
+            "CONGO-2.7",
+            "BHB-2.1",
+            "BHB-2.2",
+            "BHB-2.3",
+            "BHB-2.4",
+            "BHB-2.5",
+            "BHB-2.6",
+            "BHB-2.7",
+            "CHU-2.1",
+            "CHU-2.2",
+            "CHU-2.3",
+            "CHU-2.4",
+            "CHU-2.5",
+        ],
+        "validation: it decides which setups are positions when a FEN is read, and every node \
+         of a check is a position",
+    ),
+    (
+        &["KUMA-1.2", "CHESS-1.2", "CONGO-1.3", "BHB-1.2", "CHU-1.2"],
+        "a start position: a position like any other, given to a check by its FEN",
+    ),
+    (
+        &[
+            "KUMA-8.1",
+            "KUMA-8.2",
+            "KUMA-8.3",
+            "CHESS-8.1",
+            "CHESS-8.2",
+            "CONGO-7.1",
+            "CONGO-7.2",
+            "CONGO-7.3",
+            "BHB-7.1",
+            "BHB-7.2",
+            "CHU-1.3",
+            "CHU-8.1",
+            "CHU-8.2",
+            "CHU-8.3",
+            "CHU-8.4",
+        ],
+        "notation: how moves, positions, sides and records are written, not which moves there \
+         are (an engine's own text is read through conform's --map)",
+    ),
+    (
+        &["KUMA-7.5", "KUMA-7.6", "CHESS-7.5", "CHESS-7.6", "BHB-6.5"],
+        "a claimable draw: reported, never applied, so perft ignores it (CORE-1.4)",
+    ),
+    (
+        &["KUMA-7.8", "CHESS-7.4", "CONGO-6.5", "BHB-6.7"],
+        "no rule of play: it says which rules the game does not have",
+    ),
+    (
+        &["CONGO-8.2", "CHU-9.1", "CHU-9.5"],
+        "a perft convention: what one node of a count is, the same at every node",
+    ),
+    (
+        &[
+            "CONGO-8.1",
+            "BHB-7.3",
+            "BHB-7.4",
+            "CHU-7.6",
+            "CHU-9.2",
+            "CHU-9.3",
+            "CHU-9.4",
+            "CHU-9.6",
+        ],
+        "data and sources: counts, example positions and outside programs, not a rule",
+    ),
+    (
+        &["CHU-6.5"],
+        "history: repetition needs the moves that led to a position, which no node of a perft \
+         has (CHU-9.1); its switch is told apart by game records instead",
+    ),
+];

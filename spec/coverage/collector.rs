@@ -165,6 +165,12 @@ impl<K: Kind> Trace<K> for Collector {
     }
 
     fn refused(&mut self, _mv: &Move<K>, rule: Rule, why: Why<K>) {
+        // A castling refused for a lost right is refused so wherever the right is lost, the
+        // King and its partner in place or not: the game says where the right decides
+        // ([`Cover::at_node`]).
+        if matches!(why, Why::NoCastlingRight) {
+            return;
+        }
         self.rules.insert(rule);
         let attacked = matches!(
             why,

@@ -2,11 +2,12 @@
 //! agreed on — with the first check that exercised each one.
 
 use super::Cover;
-use super::{rules_exercised_within, Coverage, RuleSet};
+use super::{rules_exercised_within, Coverage, Exercised, RuleSet};
 use crate::trace::Rule;
 use crate::Position;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
 
 /// How many distinct positions a check may trace by default ([`corpus_coverage`]): far more
 /// than the checks an outside engine is run at in CI have (Chu at depth 2: some 100 positions
@@ -50,6 +51,17 @@ pub struct CorpusCoverage {
     pub checks: usize,
 }
 
+/// The walks of [`corpus_coverage_in`], kept for the next set of checks over the same positions
+/// (the rows of the conformance matrix share their corpus): by game, switches and FEN, the
+/// depth asked and what the walk found.
+#[derive(Debug, Default)]
+pub struct Walks {
+    map: Mutex<HashMap<WalkKey, (u32, Exercised)>>,
+}
+
+/// A walk's key: the game's name, the switches (as text) and the FEN.
+type WalkKey = (&'static str, String, String);
+
 /// The rules `checks` exercise under `switches` (SPEC.md CORE-1.7), each check's tree traced
 /// within `budget` distinct positions ([`rules_exercised_within`]; a check over it is counted as
 /// deep as it fits and listed in [`CorpusCoverage::shortened`]). Checks of one position at
@@ -59,26 +71,52 @@ pub fn corpus_coverage<G: Cover>(
     switches: &G::Switches,
     budget: u64,
 ) -> CorpusCoverage {
-    // The deepest check of each position (by id and FEN), traced once.
-    let mut deepest: BTreeMap<(&str, String), u32> = BTreeMap::new();
+    corpus_coverage_in(checks, switches, budget, &Walks::default())
+}
+
+/// [`corpus_coverage`], taking the walks already made from `walks` and keeping its own there
+/// (the same `budget` each time).
+pub fn corpus_coverage_in<G: Cover>(
+    checks: &[Check<'_, G>],
+    switches: &G::Switches,
+    budget: u64,
+    walks: &Walks,
+) -> CorpusCoverage {
+    let reading = format!("{switches:?}");
+    // The deepest check of each position, traced once (or taken from `walks`).
+    let mut deepest: BTreeMap<String, u32> = BTreeMap::new();
     for c in checks {
-        let d = deepest.entry((c.id, c.pos.fen())).or_insert(0);
+        let d = deepest.entry(c.pos.fen()).or_insert(0);
         *d = (*d).max(c.depth);
     }
-    let mut walked = BTreeMap::new();
+    let mut walked: BTreeMap<String, Exercised> = BTreeMap::new();
     for c in checks {
-        let key = (c.id, c.pos.fen());
-        if walked.contains_key(&key) {
+        let fen = c.pos.fen();
+        if walked.contains_key(&fen) {
             continue;
         }
-        let depth = deepest[&key];
-        walked.insert(key, rules_exercised_within(c.pos, depth, switches, budget));
+        let depth = deepest[&fen];
+        let key = (G::NAME, reading.clone(), fen.clone());
+        let known = walks.map.lock().ok().and_then(|m| {
+            // A walk asked as deep, or cut short by the budget (a deeper one stops there too).
+            m.get(&key)
+                .filter(|(asked, e)| *asked >= depth || e.depth < *asked)
+                .map(|(_, e)| e.clone())
+        });
+        let e = known.unwrap_or_else(|| {
+            let e = rules_exercised_within(c.pos, depth, switches, budget);
+            if let Ok(mut m) = walks.map.lock() {
+                m.insert(key, (depth, e.clone()));
+            }
+            e
+        });
+        walked.insert(fen, e);
     }
     let mut all = RuleSet::new();
     let mut first = BTreeMap::new();
     let mut shortened = Vec::new();
     for c in checks {
-        let e = &walked[&(c.id, c.pos.fen())];
+        let e = &walked[&c.pos.fen()];
         if e.depth < c.depth {
             shortened.push(Shortened {
                 id: c.id.to_string(),

@@ -3,10 +3,10 @@
 //! the citing rule decides by, a "no such rule" that a move made in spite of it shows.
 
 use super::Cover;
-use crate::chess::Chess;
+use crate::chess::{Chess, ChessKind};
 use crate::chu::{Chu, ChuKind};
 use crate::congo::{in_river, Congo, CongoKind};
-use crate::hunterbeest::Hunterbeest;
+use crate::hunterbeest::{Hunterbeest, HunterbeestKind};
 use crate::kuma::{Kuma, KumaKind};
 use crate::trace::Rule;
 use crate::{Colour, Kind, Move, Piece, Setup, Square};
@@ -59,41 +59,150 @@ fn congo_taken(before: &Setup<CongoKind>, mv: &Move<CongoKind>) -> Vec<(Square, 
         .collect()
 }
 
+/// A castling wing: its corner's file, whether the FEN's right for it is kept, which kinds may
+/// castle there.
+type Wing<K> = (u8, bool, fn(K) -> bool);
+
+/// The castling rights at work: the King of the side to move on its start square (file `king`
+/// of its first rank) and, on a wing whose right is lost, a castling partner on the corner
+/// (`wings`: the corner's file, whether the FEN's right for that wing is kept, which kinds may
+/// castle) — the right alone then refuses the castling. (The reference refuses a castling for a
+/// lost right wherever it is lost, with no King or partner in place as well; only here does the
+/// rule decide anything.)
+fn rights_refuse<K: Kind>(setup: &Setup<K>, royal: K, king: u8, wings: [Wing<K>; 2]) -> bool {
+    let us = setup.turn;
+    let rank = us.relative_rank(0, setup.shape.ranks);
+    setup.piece_at(Square::new(king, rank)) == Some(Piece::new(us, royal))
+        && wings.iter().any(|&(corner, kept, partner)| {
+            !kept
+                && setup
+                    .piece_at(Square::new(corner, rank))
+                    .is_some_and(|p| p.colour == us && partner(p.kind))
+        })
+}
+
 impl Cover for Kuma {
+    fn at_node(setup: &Setup<KumaKind>, moves: &[Move<KumaKind>], cite: &mut dyn FnMut(Rule)) {
+        // KUMA-4.3: a lost right with the King and its partner in place.
+        let rights = setup.castling[setup.turn];
+        if rights_refuse(
+            setup,
+            KumaKind::King,
+            4,
+            [
+                (7, rights.short, |k| k == KumaKind::RunningBear),
+                (0, rights.long, |k| k == KumaKind::UprightBear),
+            ],
+        ) {
+            cite("KUMA-4.3");
+        }
+        // KUMA-5.2: a piece that never promotes moves onto its last rank and stays what it is
+        // (the Blind Bear's arrival is its own rule, KUMA-7.4).
+        let never = moves.iter().any(|mv| {
+            setup.piece_at(mv.from).is_some_and(|p| {
+                matches!(
+                    p.kind,
+                    KumaKind::King
+                        | KumaKind::BearsEyes
+                        | KumaKind::GreatBear
+                        | KumaKind::DashingBear
+                        | KumaKind::MightyBear
+                ) && on_last_rank(setup, p.colour, mv.to)
+            })
+        });
+        if never {
+            cite("KUMA-5.2");
+        }
+    }
+
     fn played(
         before: &Setup<KumaKind>,
-        mv: &Move<KumaKind>,
-        _after: &Setup<KumaKind>,
+        _mv: &Move<KumaKind>,
+        after: &Setup<KumaKind>,
         cite: &mut dyn FnMut(Rule),
     ) {
-        // KUMA-5.2: a piece that never promotes reaches its last rank and stays what it is (the
-        // Blind Bear's arrival is its own rule, KUMA-7.4).
-        let Some(p) = before.piece_at(mv.from) else {
-            return;
-        };
-        let never = matches!(
-            p.kind,
-            KumaKind::King
-                | KumaKind::BearsEyes
-                | KumaKind::GreatBear
-                | KumaKind::DashingBear
-                | KumaKind::MightyBear
-        );
-        if never && on_last_rank(before, p.colour, mv.to) {
-            cite("KUMA-5.2");
+        if before.castling != after.castling {
+            cite("KUMA-4.3");
         }
     }
 }
 
-impl Cover for Chess {}
+impl Cover for Chess {
+    fn at_node(setup: &Setup<ChessKind>, _moves: &[Move<ChessKind>], cite: &mut dyn FnMut(Rule)) {
+        // CHESS-4.3: a lost right with the King and a Rook in place.
+        let rights = setup.castling[setup.turn];
+        if rights_refuse(
+            setup,
+            ChessKind::King,
+            4,
+            [
+                (7, rights.short, |k| k == ChessKind::Rook),
+                (0, rights.long, |k| k == ChessKind::Rook),
+            ],
+        ) {
+            cite("CHESS-4.3");
+        }
+    }
 
-impl Cover for Hunterbeest {}
+    fn played(
+        before: &Setup<ChessKind>,
+        _mv: &Move<ChessKind>,
+        after: &Setup<ChessKind>,
+        cite: &mut dyn FnMut(Rule),
+    ) {
+        if before.castling != after.castling {
+            cite("CHESS-4.3");
+        }
+    }
+}
+
+impl Cover for Hunterbeest {
+    fn at_node(
+        setup: &Setup<HunterbeestKind>,
+        _moves: &[Move<HunterbeestKind>],
+        cite: &mut dyn FnMut(Rule),
+    ) {
+        // BHB-5.3: a lost right with the King and a five-way piece in place (FEN `K` is the
+        // i-side, `Q` the a-side, BHB-5.1).
+        let five_way = |k| matches!(k, HunterbeestKind::Huntress | HunterbeestKind::Hawkress);
+        let rights = setup.castling[setup.turn];
+        if rights_refuse(
+            setup,
+            HunterbeestKind::King,
+            4,
+            [(8, rights.short, five_way), (0, rights.long, five_way)],
+        ) {
+            cite("BHB-5.3");
+        }
+    }
+
+    fn played(
+        before: &Setup<HunterbeestKind>,
+        _mv: &Move<HunterbeestKind>,
+        after: &Setup<HunterbeestKind>,
+        cite: &mut dyn FnMut(Rule),
+    ) {
+        if before.castling != after.castling {
+            cite("BHB-5.3");
+        }
+    }
+}
 
 impl Cover for Congo {
-    /// A definition is exercised with the rules that decide by it; a monkey's chain is written
-    /// as its path whenever there is one (CONGO-4.5).
+    /// The river and the castles are what the lion's, the crocodile's and the drowning rules
+    /// decide by; a monkey's chain is a move of its own path whenever there is one (CONGO-4.5);
+    /// the jumped pieces stay until a chain of more than one jump ends (CONGO-4.2).
     const IMPLIED: &'static [(Rule, &'static [Rule])] = &[
-        ("CONGO-1.2", &["CONGO-5.2", "CONGO-5.1", "CONGO-5.3"]),
+        (
+            "CONGO-1.2",
+            &[
+                "CONGO-3.2",
+                "CONGO-3.6",
+                "CONGO-5.1",
+                "CONGO-5.2",
+                "CONGO-5.3",
+            ],
+        ),
         ("CONGO-4.5", &["CONGO-4.1"]),
         ("CONGO-4.2", &["CONGO-4.3"]),
     ];
@@ -108,6 +217,20 @@ impl Cover for Congo {
         });
         if takes_lion {
             cite("CONGO-6.2");
+        }
+        for mv in moves {
+            if setup.piece_at(mv.from).map(|p| p.kind) != Some(CongoKind::Monkey) {
+                continue;
+            }
+            let jumped = congo_taken(setup, mv);
+            // CONGO-4.3: a chain of more than one jump.
+            if jumped.len() > 1 {
+                cite("CONGO-4.3");
+            }
+            // CONGO-4.4: the chain takes the enemy lion (and ends there).
+            if jumped.iter().any(|(_, q)| q.kind == CongoKind::Lion) {
+                cite("CONGO-4.4");
+            }
         }
     }
 
@@ -136,14 +259,6 @@ impl Cover for Congo {
             return;
         }
         let via = mv.via.as_slice();
-        // CONGO-4.3: a chain of more than one jump.
-        if !via.is_empty() {
-            cite("CONGO-4.3");
-        }
-        // CONGO-4.4: the chain takes the enemy lion.
-        if jumped.iter().any(|(_, q)| q.kind == CongoKind::Lion) {
-            cite("CONGO-4.4");
-        }
         // CONGO-5.3: the chain lands in the river before it ends.
         if via.iter().any(|&sq| in_river(sq)) {
             cite("CONGO-5.3");
@@ -172,36 +287,30 @@ impl Cover for Chu {
         if takes_royal {
             cite("CHU-6.1");
         }
-    }
-
-    fn played(
-        before: &Setup<ChuKind>,
-        mv: &Move<ChuKind>,
-        _after: &Setup<ChuKind>,
-        cite: &mut dyn FnMut(Rule),
-    ) {
-        let Some(p) = before.piece_at(mv.from) else {
-            return;
-        };
-        let us = p.colour;
-        let ranks = before.shape.ranks;
-        let in_zone = |sq: Square| us.relative_rank(sq.rank(), ranks) + 4 >= ranks;
-        // CHU-4.5: a piece that never promotes enters the zone, or captures there.
-        let may_promote_here = in_zone(mv.to) && !in_zone(mv.from)
-            || !taken(before, mv).is_empty() && (in_zone(mv.from) || in_zone(mv.to));
-        if p.kind.promotes_to().is_none() && may_promote_here {
-            cite("CHU-4.5");
-        }
-        // CHU-5.1: a lion takes an enemy lion standing next to its start square.
-        if p.kind.is_lion() {
+        let ranks = setup.shape.ranks;
+        for mv in moves {
+            let Some(p) = setup.piece_at(mv.from) else {
+                continue;
+            };
+            let us = p.colour;
+            let in_zone = |sq: Square| us.relative_rank(sq.rank(), ranks) + 4 >= ranks;
+            let taken = taken(setup, mv);
+            // CHU-4.5: a piece that never promotes enters the zone, or captures there.
+            let may_promote_here = in_zone(mv.to) && !in_zone(mv.from)
+                || !taken.is_empty() && (in_zone(mv.from) || in_zone(mv.to));
+            if p.kind.promotes_to().is_none() && may_promote_here {
+                cite("CHU-4.5");
+            }
+            // CHU-5.1: a lion takes an enemy lion standing next to its start square.
             let adjacent = |sq: Square| {
                 sq != mv.from
                     && sq.file().abs_diff(mv.from.file()) <= 1
                     && sq.rank().abs_diff(mv.from.rank()) <= 1
             };
-            if taken(before, mv)
-                .iter()
-                .any(|&(sq, q)| q.kind.is_lion() && adjacent(sq))
+            if p.kind.is_lion()
+                && taken
+                    .iter()
+                    .any(|&(sq, q)| q.kind.is_lion() && adjacent(sq))
             {
                 cite("CHU-5.1");
             }

@@ -46,6 +46,7 @@ pub mod catalogue;
 mod collector;
 pub mod corpus;
 mod games;
+pub mod readings;
 mod report;
 
 pub use catalogue::{catalogue, in_force, RuleClass, RuleEntry};

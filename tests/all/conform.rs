@@ -1136,6 +1136,62 @@ fn chu_hachu_lets_only_one_piece_pass() {
 }
 
 #[test]
+fn chu_hachu_never_promotes_on_the_last_rank_from_inside_the_zone_without_a_capture() {
+    if hachu("chu_hachu_never_promotes_on_the_last_rank_from_inside_the_zone_without_a_capture")
+        .is_none()
+    {
+        return;
+    }
+    // CHU-4.3: sente's Lance on 1c and Pawn on 2b, both inside the zone, step or slide to the
+    // last rank capturing nothing. lishogi's reading (the default) lets both promote there
+    // (1c1a+, 2b2a+), the JCSA's (last-rank-promotion=pawn-only) the Pawn; HaChu neither.
+    let fen = "p2k8/10P1/11L/12/12/12/12/12/12/12/12/K11 b - 1";
+    let (out, r) = conform_hachu("hachu-last-rank", &[("last-rank", fen)], 1);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let d = first_divergence(&r);
+    let mut lacks = strings(&d["only_spec"]);
+    lacks.sort();
+    assert_eq!(lacks, ["1c1a+", "2b2a+"], "{d}");
+    assert!(strings(&d["only_engine"]).is_empty(), "{d}");
+}
+
+#[test]
+fn chu_hachu_plays_on_with_a_bare_king_and_with_two_lone_kings() {
+    if hachu("chu_hachu_plays_on_with_a_bare_king_and_with_two_lone_kings").is_none() {
+        return;
+    }
+    // CHU-6.4, CHU-7.1: gote's lone King on 6a against sente's King and Gold on rank l (the Gold
+    // not next to it), gote to move: bared, it has lost (0 moves) under every reading of
+    // bare-king (CHU-7: even the JCSA's rule gives a King and one piece the win). HaChu has no
+    // bare-king rule: it lists the King's 5 steps. CHU-6.6: two lone Kings apart are a draw (0
+    // moves); HaChu lists the 5 steps of sente's King.
+    let bare = "6k5/12/12/12/12/12/12/12/12/12/12/5G1K4 w - 1";
+    let lone = "6k5/12/12/12/12/12/12/12/12/12/12/6K5 b - 1";
+    let (out, r) = conform_hachu("hachu-bare", &[("bare", bare), ("lone", lone)], 1);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let divergences: Vec<&Value> = r["positions"]
+        .as_array()
+        .expect("positions")
+        .iter()
+        .map(|p| &p["divergence"])
+        .collect();
+    assert_eq!(divergences.len(), 2, "{r}");
+    for (d, rule) in divergences
+        .iter()
+        .zip(["(bare king) (CHU-6.4)", "(insufficient material) (CHU-6.6)"])
+    {
+        assert_eq!(d["spec_moves"].as_u64(), Some(0), "{d}");
+        assert_eq!(d["engine_moves"].as_u64(), Some(5), "{d}");
+        let explained = d["explanations"]
+            .as_array()
+            .expect("explanations")
+            .iter()
+            .any(|e| e["text"].as_str().is_some_and(|t| t.contains(rule)));
+        assert!(explained, "{rule}: {d}");
+    }
+}
+
+#[test]
 fn chu_hachu_marks_the_own_piece_before_a_lion_on_h4_as_a_capture() {
     if hachu("chu_hachu_marks_the_own_piece_before_a_lion_on_h4_as_a_capture").is_none() {
         return;

@@ -1,9 +1,12 @@
 //! The specification's explanations of the moves two lists do not share, as the report shows
 //! them.
 
-use crate::conform::report::MoveExplanation;
+use crate::conform::report::{MoveExplanation, OtherReading};
 use crate::explain::{explain, Explain};
+use crate::perft::{divide_counting, Counting};
+use crate::switches::Switches;
 use crate::{Game, Generator, Position};
+use std::collections::BTreeSet;
 
 /// `text` with every square the move `mv` goes to (its path but its start) written `…`, in the
 /// game's own square names: the shared words of the explanations of moves of one kind.
@@ -82,4 +85,71 @@ pub(super) fn explain_differences<G: Explain>(
             }
         })
         .collect()
+}
+
+/// The other readings of the rules under which the spec, playing `path` (its own move text) from
+/// the corpus position `root`, reaches a position whose moves are exactly `engine_moves` (the
+/// engine's, in the spec's text): each switch of the game set to each of its other values, one
+/// at a time. So an engine that follows another reading — a win that needs no legal move, a
+/// monkey that survives its chain, the bare king judged otherwise — is named with the reading's
+/// switch and rule, even where the moves that differ are explained by other rules (the move that
+/// leaves the King in check, the Pawn a drowned monkey no longer blocks).
+pub(super) fn other_readings<G: Explain>(
+    gen: &dyn Generator<G>,
+    root: &Position<G>,
+    path: &[String],
+    engine_moves: &BTreeSet<String>,
+    counting: Counting,
+) -> Vec<OtherReading> {
+    let current = gen.switches();
+    let mut found = Vec::new();
+    for switch in G::Switches::SWITCHES {
+        let in_force = current.get(switch.name).unwrap_or_default();
+        for reading in switch.readings.iter().filter(|r| r.value != in_force) {
+            let mut switches = current.clone();
+            if switches.set(switch.name, reading.value).is_err() {
+                continue;
+            }
+            let other = G::reference(&switches);
+            let mut pos = root.clone();
+            let reached = path.iter().all(|text| match other.parse_move(&pos, text) {
+                Ok(mv) => {
+                    pos = other.play_unchecked(&pos, &mv);
+                    true
+                }
+                Err(_) => false,
+            });
+            if !reached {
+                continue;
+            }
+            let moves: BTreeSet<String> = divide_counting(&*other, &pos, 1, counting)
+                .moves
+                .into_iter()
+                .map(|(m, _)| m)
+                .collect();
+            if &moves != engine_moves {
+                continue;
+            }
+            let rules: Vec<String> = reading
+                .rules
+                .split(',')
+                .map(|r| r.trim().to_string())
+                .filter(|r| !r.is_empty())
+                .collect();
+            found.push(OtherReading {
+                switch: switch.name.to_string(),
+                value: reading.value.to_string(),
+                text: format!(
+                    "the engine's moves here are exactly the spec's under another reading of \
+                     the rules, --switch {}={} ({}: {})",
+                    switch.name,
+                    reading.value,
+                    rules.join(", "),
+                    reading.meaning
+                ),
+                rules,
+            });
+        }
+    }
+    found
 }

@@ -16,7 +16,7 @@ use super::report::{
 use crate::explain::Explain;
 use crate::perft::{divide_counting, Counting, Divide};
 use crate::{Game, Generator, Position, Reason};
-use explanations::explain_differences;
+use explanations::{explain_differences, other_readings};
 
 /// One corpus position and the depths to check it at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,6 +77,7 @@ pub fn conform<G: Explain>(
         counting: opts.counting,
         positions: Vec::new(),
         summary: Summary::default(),
+        coverage: None,
         fuzz: None,
     };
     'entries: for (entry, pos) in entries.iter().zip(&positions) {
@@ -198,6 +199,7 @@ struct Place<G: Game> {
 /// the matched moves, spec text → (engine text, engine count)); otherwise the divergence.
 fn compare_here<G: Explain>(
     opts: &ConformOptions<'_, G>,
+    root: &Position<G>,
     place: &Place<G>,
     theirs: &EngineDivide,
     spec_texts: &[String],
@@ -266,6 +268,18 @@ fn compare_here<G: Explain>(
         }
     }
     let note = (!notes.is_empty()).then(|| notes.join("; "));
+    // The engine's moves in the spec's text: the matched ones, and its own as the map reads them.
+    let engine_moves: std::collections::BTreeSet<String> = diff
+        .matched
+        .keys()
+        .cloned()
+        .chain(
+            diff.only_engine
+                .iter()
+                .map(|shown| shown.rsplit(" -> ").next().unwrap_or(shown).to_string()),
+        )
+        .collect();
+    let readings = other_readings(gen, root, &place.path, &engine_moves, opts.counting);
     Err(Box::new(Divergence {
         explanations: explain_differences(gen, pos, &diff.only_engine, &diff.only_spec),
         kind: DivergenceKind::MoveLists,
@@ -281,6 +295,7 @@ fn compare_here<G: Explain>(
         engine_moves: theirs.moves.len(),
         counting_pattern: pattern,
         note,
+        readings,
     }))
 }
 
@@ -320,6 +335,7 @@ fn divergence_at<G: Game>(
         engine_moves,
         counting_pattern: None,
         note: None,
+        readings: Vec::new(),
     }
 }
 
@@ -362,7 +378,7 @@ fn descend<G: Explain>(
             engine: Some(theirs.total),
         });
         let spec_texts: Vec<String> = ours.moves.iter().map(|(m, _)| m.clone()).collect();
-        let matched = match compare_here(opts, &place, &theirs, &spec_texts) {
+        let matched = match compare_here(opts, root, &place, &theirs, &spec_texts) {
             Ok(matched) => matched,
             Err(d) => return Ok((total, Some(*d))),
         };
@@ -446,7 +462,7 @@ fn walk<G: Explain>(
         let theirs = ask(opts, engine, fen, &place.engine_path, &place.pos, 1)?;
         let ours = divide_counting(opts.generator, &place.pos, 1, opts.counting);
         let spec_texts: Vec<String> = ours.moves.iter().map(|(m, _)| m.clone()).collect();
-        let matched = match compare_here(opts, &place, &theirs, &spec_texts) {
+        let matched = match compare_here(opts, root, &place, &theirs, &spec_texts) {
             Ok(matched) => matched,
             Err(d) => {
                 let totals = Totals { spec, engine: None };

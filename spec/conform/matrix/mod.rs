@@ -21,6 +21,8 @@
 //! reading minase's `lishogi` rule set (L1, L2, P0, P3): the spec's defaults
 //! corpus corpus/chu                      a .perft file or a folder of them
 //! sample 4                               every 4th position only (default: every position)
+//! whole rules.perft                      (repeatable) a file of the corpus checked whole,
+//!                                        whatever `sample` says (the others are sampled)
 //! depth 2
 //! fuzz 40                                then 40 positions of `conform --fuzz` (default: none)
 //! fuzz-seed 1                            their seed (default 1)
@@ -75,6 +77,9 @@ pub struct Run {
     pub corpus: String,
     /// Every `sample`-th position of the corpus (1: every position), for a slow engine.
     pub sample: usize,
+    /// Files of the corpus (by name) checked at every position whatever `sample` says: the
+    /// positions placed to exercise a rule or tell a reading apart (SPEC.md CORE-1.7).
+    pub whole: Vec<String>,
     pub depth: u32,
     /// The fuzz after the corpus (`conform --fuzz N --seed S`, at the row's depth), if any.
     pub fuzz: Option<RowFuzz>,
@@ -151,7 +156,7 @@ const SINGLE: &[&str] = &[
     "fuzz-seed",
     "not-run",
 ];
-const MANY: &[&str] = &["option", "switch", "settled"];
+const MANY: &[&str] = &["option", "switch", "settled", "whole"];
 
 /// Reads a matrix file.
 ///
@@ -317,6 +322,7 @@ fn row_of(b: &Block) -> Result<Row, MatrixError> {
                 switches: many("switch"),
                 corpus: need("corpus")?,
                 sample,
+                whole: many("whole"),
                 depth,
                 fuzz,
                 timeout: Duration::from_secs(timeout),
@@ -363,6 +369,21 @@ pub fn check_version(command: &str, expected: &str) -> Result<(), String> {
     }
 }
 
+impl Run {
+    /// The corpus positions the row checks, from all of its corpus (`entries`, in order): every
+    /// [`Run::sample`]-th of those not in a [`Run::whole`] file, then every one of those.
+    pub fn sampled(&self, entries: Vec<super::CorpusEntry>) -> Vec<super::CorpusEntry> {
+        let (whole, sampled): (Vec<_>, Vec<_>) = entries
+            .into_iter()
+            .partition(|e| self.whole.contains(&e.source));
+        sampled
+            .into_iter()
+            .step_by(self.sample.max(1))
+            .chain(whole)
+            .collect()
+    }
+}
+
 /// One kind of difference of a row: the checks that diverged the same way, and what settles it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cause {
@@ -398,6 +419,8 @@ pub enum Outcome {
         agreed: usize,
         skipped: Vec<(String, String)>,
         causes: Vec<Cause>,
+        /// The rules the checks that agreed exercised (SPEC.md CORE-1.7), if counted.
+        coverage: Option<Box<crate::coverage::corpus::CorpusCoverage>>,
     },
 }
 
@@ -429,6 +452,7 @@ fn cause_lines(p: &PositionReport) -> Vec<String> {
         for group in MoveExplanation::grouped(&d.explanations) {
             lines.push(MoveExplanation::group_line(&group));
         }
+        lines.extend(d.readings.iter().map(|r| r.text.clone()));
         if lines.is_empty() {
             let mut text = String::new();
             p.write_text(&mut text);
@@ -496,6 +520,7 @@ pub fn outcome_of(report: &Report, positions: usize, settled: &[Settlement]) -> 
         agreed,
         skipped,
         causes,
+        coverage: report.coverage.clone().map(Box::new),
     }
 }
 

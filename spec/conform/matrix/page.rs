@@ -29,6 +29,7 @@ fn result_text(outcome: &Outcome, depth: Option<u32>) -> String {
             agreed,
             skipped,
             causes,
+            coverage,
         } => {
             let depth = depth.unwrap_or(0);
             let differ: usize = causes.iter().map(|c| c.count).sum();
@@ -51,6 +52,17 @@ fn result_text(outcome: &Outcome, depth: Option<u32>) -> String {
             }
             if *unchecked > 0 {
                 let _ = write!(text, " ({unchecked} not checked after the engine failed)");
+            }
+            if let Some(c) = coverage {
+                let _ = write!(
+                    text,
+                    "; rules exercised: {} of {}",
+                    c.coverage.exercised.len(),
+                    c.coverage.in_force.len()
+                );
+                if !c.coverage.missing.is_empty() {
+                    let _ = write!(text, " (not {})", c.coverage.missing.join(", "));
+                }
             }
             for c in causes {
                 match &c.verdict {
@@ -124,6 +136,9 @@ pub fn render(rows: &[(Row, Outcome)], header: &str) -> String {
                         "    # every {}th position of the corpus",
                         run.sample
                     );
+                    if !run.whole.is_empty() {
+                        let _ = write!(command, ", {} whole", run.whole.join(" and "));
+                    }
                 }
                 if run.map != "identity" {
                     let _ = write!(command, " --map {}", run.map);
@@ -146,9 +161,15 @@ pub fn render(rows: &[(Row, Outcome)], header: &str) -> String {
                 let _ = writeln!(out, "```sh\n{command}\n```\n");
                 let _ = writeln!(out, "{}.", result_text(outcome, Some(run.depth)));
                 if let Outcome::Ran {
-                    causes, skipped, ..
+                    causes,
+                    skipped,
+                    coverage,
+                    ..
                 } = outcome
                 {
+                    if let Some(c) = coverage {
+                        let _ = writeln!(out, "\n{}", coverage_text(row, c));
+                    }
                     for (id, why) in skipped {
                         let _ = writeln!(out, "\n- skipped `{id}`: {why}");
                     }
@@ -169,6 +190,44 @@ pub fn render(rows: &[(Row, Outcome)], header: &str) -> String {
         }
     }
     out
+}
+
+/// The rules the row's agreeing checks exercised (SPEC.md CORE-1.7), with the title of each one
+/// missing and the checks counted less deep than they were made.
+fn coverage_text(row: &Row, c: &crate::coverage::corpus::CorpusCoverage) -> String {
+    let mut text = format!(
+        "Rules exercised (SPEC.md CORE-1.7) by the {} checks that agreed: {} of the {} that \
+         govern moves or the outcome under this reading",
+        c.checks,
+        c.coverage.exercised.len(),
+        c.coverage.in_force.len()
+    );
+    if c.coverage.missing.is_empty() {
+        text.push_str(", all of them.");
+    } else {
+        let titles = crate::coverage::catalogue::spec_rules();
+        let missing: Vec<String> = c
+            .coverage
+            .missing
+            .iter()
+            .map(|id| {
+                let title = titles.iter().find(|(r, _)| r == id).map_or("", |(_, t)| *t);
+                format!("{id} ({title})")
+            })
+            .collect();
+        text.push_str(&format!("; not exercised: {}.", missing.join(", ")));
+    }
+    if !c.shortened.is_empty() {
+        let least = c.shortened.iter().map(|s| s.walked).min().unwrap_or(0);
+        text.push_str(&format!(
+            " {} of the checks of depth {} were counted to depth {least} or more (their trees \
+             are over the budget of {} distinct positions; a shallower count is a lower bound).",
+            c.shortened.len(),
+            row.run.as_ref().map_or(0, |r| r.depth),
+            crate::coverage::corpus::DEFAULT_BUDGET
+        ));
+    }
+    text
 }
 
 /// A long line of the report cut to 400 characters.
