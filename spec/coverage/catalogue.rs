@@ -216,7 +216,7 @@ pub const LEFT_OUT: &[(&[Rule], &str)] = &[
         "a claimable draw: reported, never applied, so perft ignores it (CORE-1.4)",
     ),
     (
-        &["CHESS-7.4", "CONGO-6.5"],
+        &["KUMA-7.8", "CHESS-7.4", "CONGO-6.5", "BHB-6.7"],
         "no rule of play: it says which rules the game does not have",
     ),
     (
