@@ -7,6 +7,8 @@
 #   - Debian's hachu (XBoard; Chu Shogi)                   -> /usr/games/hachu
 #   - Debian's sjaakii (Sjaak II; Kuma, Hunterbeest)       -> /usr/games/sjaakii
 #   - pyffish 0.0.90, Fairy-Stockfish's Python binding     -> python3 -c "import pyffish"
+#   - Fairy-Stockfish built from pyffish 0.0.90's source   -> /usr/local/bin/fairy-stockfish-0.0.90
+#     (UCI; Kuma, Hunterbeest, chess through VariantPath)
 #   - python-chess 1.11.2 (PyPI `chess`)                   -> python3 -c "import chess"
 #   - shogiops, lishogi's rules library (Chu Shogi)        -> examples/chu/node_modules (npm ci)
 #   - minase 2.6.0 (crates.io; Chu Shogi)                  -> minase on PATH (~/.cargo/bin)
@@ -110,6 +112,63 @@ install_pyffish() {
         || python3 -m pip install --quiet --break-system-packages pyffish==0.0.90
 }
 
+# A native Fairy-Stockfish (UCI; Kuma Chess and Hunterbeest through `VariantPath`, orthodox chess),
+# built from the engine source that pyffish 0.0.90's source distribution on PyPI carries (Debian's
+# 11.1 predates custom pieces; pyffish counts perft by recursion in Python) ->
+# /usr/local/bin/fairy-stockfish-0.0.90, built in ${XDG_CACHE_HOME:-~/.cache}/fairyspec/.
+#
+# The build follows the sdist's setup.py (its sources, C++17, -DLARGEBOARDS -DALLVARS
+# -DPRECOMPUTED_MAGICS -DNNUE_EMBEDDING_OFF, -DIS_64BIT on a 64-bit machine) without pyffish.cpp
+# and ffishjs.cpp (the Python and JavaScript bindings; main.cpp is the UCI program), plus what
+# Stockfish's Makefile gives a release build: -O3, -DNDEBUG (asserts off), -DUSE_POPCNT with
+# -mpopcnt where the CPU has popcnt. Its defaults need nothing else for perft: one thread, 16 MB
+# hash, no NNUE file (NNUE_EMBEDDING_OFF: none is embedded, none is loaded until a search). The
+# one change to the source: misc.cpp's empty `Version` (the engine then names itself by its
+# build date) is set to `pyffish-0.0.90`, so the binary says which source it was built from
+# (`fairy-stockfish-0.0.90 quit` prints `Fairy-Stockfish pyffish-0.0.90 LB by Fabian Fichter`), for have_ below
+# and the matrix's version-check. Two compilers at a time, niced; about a minute on two idle
+# cores.
+fsf_version=0.0.90
+fsf_sha256=4a79601d85f392bce03705a275fb5f03dc44a554b26d32d518fb6887d772f701
+fsf_bin=/usr/local/bin/fairy-stockfish-$fsf_version
+fsf_banner="Fairy-Stockfish pyffish-$fsf_version LB by "
+have_fairy_stockfish_native() {
+    [ -x "$fsf_bin" ] && "$fsf_bin" quit 2>/dev/null | grep -qF "$fsf_banner"
+}
+install_fairy_stockfish_native() {
+    command -v python3 >/dev/null 2>&1 || { echo "engines.sh: no python3 (pip download)" >&2; return 1; }
+    command -v g++ >/dev/null 2>&1 || { echo "engines.sh: no g++" >&2; return 1; }
+    local dir="${XDG_CACHE_HOME:-$HOME/.cache}/fairyspec/fairy-stockfish-$fsf_version"
+    local tarball="$dir/pyffish-$fsf_version.tar.gz" src="$dir/pyffish-$fsf_version/src"
+    mkdir -p "$dir" || return 1
+    if ! echo "$fsf_sha256  $tarball" | sha256sum -c --status 2>/dev/null; then
+        rm -f "$tarball"
+        python3 -m pip download --quiet --no-binary :all: --no-deps --dest "$dir" \
+            "pyffish==$fsf_version" || return 1
+        echo "$fsf_sha256  $tarball" | sha256sum -c --status \
+            || { echo "engines.sh: $tarball: not the sha256 pinned here" >&2; return 1; }
+    fi
+    rm -rf "$dir/pyffish-$fsf_version" "$dir/obj" && mkdir -p "$dir/obj" || return 1
+    tar -xzf "$tarball" -C "$dir" || return 1
+    sed -i 's/^const string Version = "";$/const string Version = "pyffish-'"$fsf_version"'";/' \
+        "$src/misc.cpp"
+    grep -q "Version = \"pyffish-$fsf_version\"" "$src/misc.cpp" \
+        || { echo "engines.sh: misc.cpp has no empty Version to set" >&2; return 1; }
+    local flags=(-std=c++17 -O3 -DNDEBUG -DLARGEBOARDS -DALLVARS -DPRECOMPUTED_MAGICS
+        -DNNUE_EMBEDDING_OFF -DUSE_POPCNT -pthread -Wno-date-time)
+    case "$(uname -m)" in x86_64|aarch64|arm64|ppc64*|s390x|riscv64) flags+=(-DIS_64BIT) ;; esac
+    grep -qw popcnt /proc/cpuinfo 2>/dev/null && flags+=(-mpopcnt)
+    local sources
+    sources=$(cd "$src" && ls ./*.cpp nnue/*.cpp nnue/features/*.cpp syzygy/*.cpp \
+        | grep -v -e '^./pyffish.cpp$' -e '^./ffishjs.cpp$') || return 1
+    # One object per source (nnue/features/x.cpp -> obj/nnue_features_x.o), two at a time.
+    (cd "$src" && printf '%s\n' $sources | xargs -P 2 -I{} sh -c \
+        'o=$(echo "{}" | sed "s|^\./||; s|/|_|g; s|\.cpp$|.o|"); exec nice -n 10 g++ "$@" -c "{}" -o "../../obj/$o"' \
+        sh "${flags[@]}") || { echo "engines.sh: compiling Fairy-Stockfish failed" >&2; return 1; }
+    nice -n 10 g++ "${flags[@]}" "$dir"/obj/*.o -o "$dir/fairy-stockfish" || return 1
+    sudo_if_needed install -m 755 "$dir/fairy-stockfish" "$fsf_bin"
+}
+
 # shogiops, lishogi's rules library (Chu Shogi), at the version examples/chu/package-lock.json
 # pins -> examples/chu/node_modules/shogiops
 chu_dir="$(cd "$(dirname "$0")/.." && pwd)/examples/chu"
@@ -121,7 +180,8 @@ install_shogiops() {
     (cd "$chu_dir" && { npm ci --no-audit --no-fund --silent || npm install --no-audit --no-fund --silent; })
 }
 
-ENGINES=(fairy_stockfish stockfish hachu sjaakii pyffish python_chess shogiops minase)
+ENGINES=(fairy_stockfish stockfish hachu sjaakii pyffish python_chess shogiops minase
+    fairy_stockfish_native)
 
 missing=()
 for engine in "${ENGINES[@]}"; do

@@ -1300,41 +1300,43 @@ fn kuma_sjaakii_perft_counts_on_after_the_blind_bear_wins() {
 #[test]
 fn hunterbeest_marriage_is_not_expressible_in_fairy_stockfish_or_sjaak() {
     // White's Gnu a1 to d2, next to White's King e1, wins at once (BHB-6.3, "tame"); neither
-    // Sjaak II's variant format nor Fairy-Stockfish's variants.ini can say so, and both count
-    // Black's five King moves after it.
+    // Sjaak II's variant format nor Fairy-Stockfish's variants.ini can say so, and all three
+    // (Sjaak II, pyffish, the native Fairy-Stockfish) count Black's five King moves after it.
     const TEST: &str = "hunterbeest_marriage_is_not_expressible_in_fairy_stockfish_or_sjaak";
     let fen = "4k4/9/9/9/9/9/9/G3K4 w - - 0 1";
-    let sjaak = sjaakii().is_some();
-    let pyffish = have_pyffish();
-    match (sjaak, pyffish) {
-        (true, true) => {}
-        (false, false) => {
-            return missing_engine(TEST, "sjaakii (Debian package) and pyffish, both engines")
-        }
-        (false, true) => missing_part(
-            TEST,
-            "sjaakii (Debian package)",
-            "Fairy-Stockfish (pyffish)",
+    let present = [
+        ("sjaakii (Debian package)", "Sjaak II", sjaakii().is_some()),
+        ("pyffish", "Fairy-Stockfish (pyffish)", have_pyffish()),
+        (
+            "Fairy-Stockfish built from pyffish 0.0.90's source (/usr/local/bin/fairy-stockfish-0.0.90)",
+            "the native Fairy-Stockfish",
+            fairy_stockfish_native_installed().is_some(),
         ),
-        (true, false) => missing_part(TEST, "pyffish", "Sjaak II"),
+    ];
+    let missing: Vec<&str> = present.iter().filter(|e| !e.2).map(|e| e.0).collect();
+    let checked: Vec<&str> = present.iter().filter(|e| e.2).map(|e| e.1).collect();
+    if checked.is_empty() {
+        return missing_engine(TEST, &missing.join(", "));
     }
-    let mut engines = Vec::new();
-    if sjaak {
-        engines.push(
+    if !missing.is_empty() {
+        missing_part(TEST, &missing.join(", "), &checked.join(", "));
+    }
+    let mut engines: Vec<Vec<&str>> = Vec::new();
+    if present[0].2 {
+        engines.push(vec![
+            "--engine",
             "python3 examples/sjaakii_perftree.py examples/hunterbeest/sjaakii.txt hunterbeest",
-        );
+        ]);
     }
-    if pyffish {
-        engines.push("python3 examples/kuma/pyffish_perftree.py --variants examples/hunterbeest/variants.ini --variant hunterbeest");
+    if present[1].2 {
+        engines.push(vec!["--engine", "python3 examples/kuma/pyffish_perftree.py --variants examples/hunterbeest/variants.ini --variant hunterbeest"]);
     }
-    for engine in engines {
-        let (out, r) = conform_on(
-            "hunterbeest",
-            "tame",
-            &[("gnu-tames", fen)],
-            2,
-            &["--engine", engine],
-        );
+    if present[2].2 {
+        engines.push(FSF_NATIVE_HUNTERBEEST.to_vec());
+    }
+    for args in engines {
+        let engine = args[1];
+        let (out, r) = conform_on("hunterbeest", "tame", &[("gnu-tames", fen)], 2, &args);
         assert_eq!(out.status.code(), Some(1), "{engine}: {}", text(&out));
         let d = first_divergence(&r);
         assert_eq!(strings(&d["path"]), ["a1d2"], "{engine}: {d}");
@@ -1346,6 +1348,126 @@ fn hunterbeest_marriage_is_not_expressible_in_fairy_stockfish_or_sjaak() {
         let why = d["explanations"][0]["text"].as_str().unwrap();
         assert!(why.contains("(BHB-6.3)"), "{engine}: {why}");
     }
+}
+
+/// The path of Fairy-Stockfish built from pyffish 0.0.90's source, if it is installed and its
+/// banner says so (no skip reported).
+fn fairy_stockfish_native_installed() -> Option<String> {
+    let path = "/usr/local/bin/fairy-stockfish-0.0.90";
+    let banner = Command::new(path)
+        .arg("quit")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    banner
+        .is_some_and(|b| b.starts_with("Fairy-Stockfish pyffish-0.0.90 LB"))
+        .then(|| path.to_string())
+}
+
+/// Fairy-Stockfish built from pyffish 0.0.90's source by `.ci/engines.sh`
+/// (`install_fairy_stockfish_native`), if it is installed and says so; else a skip (or, in CI,
+/// a failure) for `test`.
+fn fairy_stockfish_native(test: &str) -> Option<String> {
+    if let Some(path) = fairy_stockfish_native_installed() {
+        return Some(path);
+    }
+    missing_engine(
+        test,
+        "Fairy-Stockfish built from pyffish 0.0.90's source (/usr/local/bin/fairy-stockfish-0.0.90)",
+    );
+    None
+}
+
+/// `conform` arguments for the native Fairy-Stockfish playing Kuma Chess (its variant file is
+/// read relative to the repository root, where the tests run `fairyspec`).
+const FSF_NATIVE_KUMA: [&str; 10] = [
+    "--engine",
+    "fairy-stockfish-0.0.90",
+    "--protocol",
+    "uci",
+    "--option",
+    "VariantPath=examples/kuma/variants.ini",
+    "--option",
+    "UCI_Variant=kuma",
+    "--map",
+    "fairy-stockfish",
+];
+
+/// The same for Bachelor Hunterbeest.
+const FSF_NATIVE_HUNTERBEEST: [&str; 8] = [
+    "--engine",
+    "fairy-stockfish-0.0.90",
+    "--protocol",
+    "uci",
+    "--option",
+    "VariantPath=examples/hunterbeest/variants.ini",
+    "--option",
+    "UCI_Variant=hunterbeest",
+];
+
+#[test]
+fn kuma_native_fairy_stockfish_agrees_on_the_start_position_and_the_rule_positions() {
+    if fairy_stockfish_native(
+        "kuma_native_fairy_stockfish_agrees_on_the_start_position_and_the_rule_positions",
+    )
+    .is_none()
+    {
+        return;
+    }
+    // The start position to depth 5: 1,852,287, pyffish's count (corpus/kuma/start.perft).
+    let start = "ubvskvbr/pppppppp/8/8/8/8/PPPPPPPP/UBVSKVBR w KQkq - 0 1";
+    let (out, r) = conform_on(
+        "kuma",
+        "fsf-kuma-start",
+        &[("start", start)],
+        5,
+        &FSF_NATIVE_KUMA,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(
+        r["positions"][0]["engine_nodes"].as_u64(),
+        Some(1_852_287),
+        "{r}"
+    );
+    // The hand-counted rule positions of examples/kuma/conform.perft, at the depths it lists
+    // (the Blind Bear's win, pinned and free, promotion, the range-two block, the clock).
+    let mut args = vec!["conform", "kuma", "--corpus", "examples/kuma/conform.perft"];
+    args.extend_from_slice(&FSF_NATIVE_KUMA);
+    let out = fairyspec(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "promotion depth 1: spec 16 engine 16 ok",
+        "blind-bear-pinned depth 1: spec 5 engine 5 ok",
+        "range-two-blocked depth 1: spec 20 engine 20 ok",
+        "blind-bear-wins depth 1: spec 11 engine 11 ok",
+        "blind-bear-home depth 2: spec 0 engine 0 ok",
+    ] {
+        assert!(stdout.contains(line), "{line}\n{}", text(&out));
+    }
+}
+
+#[test]
+fn chess_native_fairy_stockfish_agrees_on_kiwipete() {
+    let Some(engine) = fairy_stockfish_native("chess_native_fairy_stockfish_agrees_on_kiwipete")
+    else {
+        return;
+    };
+    // Kiwipete (Chess Programming Wiki "Perft Results", position 2) to depth 3: 97,862.
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (out, r) = conform_on(
+        "chess",
+        "fsf-kiwipete",
+        &[("kiwipete", fen)],
+        3,
+        &["--engine", &engine, "--protocol", "uci"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(
+        r["positions"][0]["engine_nodes"].as_u64(),
+        Some(97_862),
+        "{r}"
+    );
 }
 
 /// The shakmaty perftree example, built by `cargo test` beside the test binary.
@@ -1411,9 +1533,12 @@ fn the_matrix_names_every_implementation_and_its_page_every_row() {
         ("chess", "Stockfish"),
         ("chess", "python-chess"),
         ("chess", "shakmaty"),
+        ("chess", "Fairy-Stockfish (native)"),
         ("kuma", "Fairy-Stockfish (pyffish)"),
+        ("kuma", "Fairy-Stockfish (native)"),
         ("kuma", "Sjaak II"),
         ("hunterbeest", "Fairy-Stockfish (pyffish)"),
+        ("hunterbeest", "Fairy-Stockfish (native)"),
         ("hunterbeest", "Sjaak II"),
         ("congo", "(none known)"),
     ] {

@@ -33,6 +33,7 @@ mod congo_data;
 mod congo_perft;
 mod congo_properties;
 mod congo_reference;
+mod corpus_mutants;
 mod corpus_sources;
 mod coverage;
 mod diagrams;

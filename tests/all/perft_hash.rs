@@ -256,3 +256,47 @@ fn deep_tables_say_what_checked_each_number() {
         assert!(blocks > 20, "{path}: {blocks} blocks");
     }
 }
+
+/// Issue 31, Kuma Chess: every number of its deep table says what checked it — fairyspec's
+/// bitboard generator only, or that and the native Fairy-Stockfish (built from pyffish 0.0.90's
+/// source) — and the header no longer calls the bitboard generator's runs "independent means".
+#[test]
+fn kuma_deep_table_says_what_checked_each_number() {
+    let path = format!(
+        "{}/corpus/deep/kuma/start.perft",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(!text.contains("independent means"), "{path}");
+    let (mut blocks, mut by_native) = (0, 0);
+    for block in text.split("\n\n") {
+        let Some(id) = block.lines().find_map(|l| l.strip_prefix("id ")) else {
+            continue;
+        };
+        blocks += 1;
+        let checked = block
+            .lines()
+            .find_map(|l| l.strip_prefix("# Checked: "))
+            .unwrap_or_else(|| panic!("{path}: {id} has no Checked line"));
+        for depth in block
+            .lines()
+            .filter_map(|l| l.strip_prefix("perft "))
+            .filter_map(|l| l.split_whitespace().next())
+        {
+            let native = format!(
+                "perft {depth} by (a) the bitboard generator and (b) native Fairy-Stockfish"
+            );
+            let bitboard_only = format!("perft {depth} by the bitboard generator only");
+            assert!(
+                checked.contains(&native) || checked.contains(&bitboard_only),
+                "{path}: {id}: perft {depth} not named in `{checked}`"
+            );
+            by_native += usize::from(checked.contains(&native));
+        }
+    }
+    assert_eq!(blocks, 17, "{path}: the start and its 16 divide rows");
+    assert!(
+        by_native > 0,
+        "{path}: no row names the native Fairy-Stockfish"
+    );
+}
