@@ -6,7 +6,7 @@
 
 use super::values::{
     conform_depth, counting, depth, hash_mib, map_names, max_nodes, max_reference_nodes, positions,
-    seed, threads, timeout,
+    sample, seed, threads, timeout,
 };
 pub use super::values::{
     number, unknown_game_message, GameOrAll, Games, SwitchPair, MAX_DEPTH, MAX_THREADS,
@@ -240,6 +240,9 @@ pub struct ConformArgs {
     /// Check every position at this depth only (default: the depths the corpus lists)
     #[arg(long, value_name = "N", value_parser = conform_depth)]
     pub depth: Option<u32>,
+    /// Check every K-th position of the corpus only, from the first (1 to 1000; default 1: all)
+    #[arg(long, value_name = "K", default_value = "1", value_parser = sample)]
+    pub sample: usize,
     /// An engine option: `setoption` (UCI, USI) or `option NAME=VALUE` (XBoard)
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
@@ -392,5 +395,16 @@ mod tests {
     #[test]
     fn the_command_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// The defaults written here for clap are the library's.
+    #[test]
+    fn conform_defaults_are_the_library_s() {
+        let cli = Cli::try_parse_from(["fairyspec", "conform", "kuma", "--engine", "x"]).unwrap();
+        let Command::Conform(a) = cli.command else {
+            panic!("not conform")
+        };
+        assert_eq!(a.timeout, crate::conform::start::DEFAULT_TIMEOUT);
+        assert_eq!(a.sample, 1);
     }
 }

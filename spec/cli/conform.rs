@@ -3,11 +3,15 @@
 
 use super::args::ConformArgs;
 pub use super::args::{Protocol, SetboardStyle};
-use super::error::CliError;
+use super::error::{count, CliError};
 use super::progress;
-use crate::conform::corpus::CorpusError;
+use crate::conform::corpus::{sample, CorpusError};
+use crate::conform::hints;
 use crate::conform::mapping::builtin;
-use crate::conform::{conform, start_engine, ConformOptions, CorpusEntry, EngineError, EngineSpec};
+use crate::conform::{
+    conform, conform_restarting, start_engine, ConformOptions, CorpusEntry, EngineError,
+    EngineSpec, PositionReport, Report, Status,
+};
 use crate::perft::Counting;
 use crate::registry::{self, GameCommand, Registered};
 use crate::verify::DEFAULT_CORPUS;
@@ -16,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Seconds one engine query may take unless `--timeout` says otherwise.
-pub const DEFAULT_TIMEOUT: u64 = 60;
+pub use crate::conform::start::DEFAULT_TIMEOUT;
 
 struct Conform<'o> {
     args: ConformArgs,
@@ -104,13 +108,74 @@ impl GameCommand for Conform<'_> {
     }
 }
 
-fn engine_failed(e: &EngineError) -> CliError {
-    CliError::Engine(e.to_string())
+/// The error that ends the command when the engine could not be started: the error, and under
+/// it what to try ([`hints`]).
+fn engine_failed(e: &EngineError, cx: &hints::Context<'_>) -> CliError {
+    match hints::hint(e, cx) {
+        Some(h) => CliError::Engine(format!("{e}\nhint: {h}")),
+        None => CliError::Engine(e.to_string()),
+    }
+}
+
+/// The error that ends a run in which the engine failed on some checks: how many, the first,
+/// why the run stopped early if it did, and the divergences besides.
+fn engine_errors(report: &Report, cx: &hints::Context<'_>) -> Option<CliError> {
+    let failed: Vec<&PositionReport> = report
+        .positions
+        .iter()
+        .filter(|p| p.status == Status::EngineError)
+        .collect();
+    let first = failed.first()?;
+    let error = first.error.as_ref()?;
+    let mut text = format!(
+        "the engine failed on {} (the first: {} depth {}: {error})",
+        count(failed.len(), "check", "checks"),
+        first.id,
+        first.depth
+    );
+    if let Some(stop) = &report.stopped {
+        text.push_str(&format!(
+            "; the run stopped: {}, {} not made",
+            stop.reason,
+            count(stop.not_checked, "check", "checks")
+        ));
+    }
+    if report.summary.diverged > 0 {
+        text.push_str(&format!(
+            "; besides, the engine and the specification differ in {}",
+            count(report.summary.diverged, "check", "checks")
+        ));
+    }
+    let cx = hints::Context {
+        fen: &first.fen,
+        depth: first.depth,
+        ..*cx
+    };
+    if let Some(h) = hints::hint(error, &cx) {
+        text.push_str(&format!("\nhint: {h}"));
+    }
+    Some(CliError::Engine(text))
+}
+
+/// `; every 4th of 290 positions` for a sampled run, else nothing.
+fn sampled(k: usize, of: usize) -> String {
+    if k <= 1 {
+        return String::new();
+    }
+    let suffix = match (k % 10, k % 100) {
+        (1, n) if n != 11 => "st",
+        (2, n) if n != 12 => "nd",
+        (3, n) if n != 13 => "rd",
+        _ => "th",
+    };
+    format!("; every {k}{suffix} of {of} positions")
 }
 
 fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
-    let entries = read_corpus(&cmd.corpus, args.depth)?;
+    let all = read_corpus(&cmd.corpus, args.depth)?;
+    let positions = all.len();
+    let entries = sample(all, args.sample);
     let switches = registry::switches::<G>(args.switches.iter().map(String::as_str))?;
     let gen = registry::generator::<G>(None, &switches)?;
     let map =
@@ -124,7 +189,14 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         board_only: args.setboard == Some(SetboardStyle::Board),
         timeout,
     };
-    let mut engine = start_engine::<G>(&spec).map_err(|e| engine_failed(&e))?;
+    let first = entries.first();
+    let cx = hints::Context {
+        protocol: spec.protocol,
+        command: &args.engine,
+        fen: first.map_or("", |e| e.fen.as_str()),
+        depth: first.and_then(|e| e.depths.first()).map_or(1, |&(d, _)| d),
+    };
+    let engine = start_engine::<G>(&spec).map_err(|e| engine_failed(&e, &cx))?;
     let opts = ConformOptions {
         generator: &*gen,
         map: &*map,
@@ -140,24 +212,50 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     };
     writeln!(
         out,
-        "conform {}: engine {}; map {}; spec generator {}{counting}",
+        "conform {}: engine {}; map {}; spec generator {}{counting}{}",
         G::NAME,
         engine.describe(),
         args.map,
-        gen.name()
+        gen.name(),
+        sampled(args.sample, positions)
     )?;
     let checks: usize = entries.iter().map(|e| e.depths.len()).sum();
     let bar = progress::bar(
         checks as u64,
         &format!(
-            "conform {} [{{bar:30}}] {{pos}}/{{len}} checks  {{elapsed_precise}} (left {{eta}})",
+            "conform {} [{{bar:20}}] {{pos}}/{{len}} checks {{elapsed_precise}} (left {{eta}})",
             G::NAME
         ),
     );
     let mut written: std::io::Result<()> = Ok(());
-    let report = conform(&opts, &mut *engine, &entries, &mut |p| {
+    // Each hint is said once, under the first error it is for.
+    let mut hinted: Vec<String> = Vec::new();
+    let mut on_result = |p: &PositionReport| {
         let mut text = String::new();
         p.write_text(&mut text);
+        if let Some(e) = &p.error {
+            let cx = hints::Context {
+                fen: &p.fen,
+                depth: p.depth,
+                ..cx
+            };
+            let hint = hints::hint(e, &cx);
+            // The same hint for another position differs in its position only.
+            let key = hints::hint(
+                e,
+                &hints::Context {
+                    fen: "",
+                    depth: 0,
+                    ..cx
+                },
+            );
+            if let (Some(h), Some(key)) = (hint, key) {
+                if !hinted.contains(&key) {
+                    text.push_str(&format!("  hint: {h}\n"));
+                    hinted.push(key);
+                }
+            }
+        }
         if written.is_ok() {
             let mut write = || out.write_all(text.as_bytes()).and_then(|()| out.flush());
             written = match &bar {
@@ -168,12 +266,20 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         if let Some(bar) = &bar {
             bar.inc(1);
         }
-    })
+    };
+    // A long-lived engine is killed by its error and started again for the next check; a
+    // perftree engine is a new process for every query anyway.
+    let report = if args.protocol == Protocol::Perftree {
+        let mut engine = engine;
+        conform(&opts, &mut *engine, &entries, &mut on_result)
+    } else {
+        let mut restart = || start_engine::<G>(&spec);
+        conform_restarting(&opts, engine, &mut restart, &entries, &mut on_result)
+    }
     .map_err(|(id, message)| CliError::Corpus(format!("corpus position {id:?}: {message}")))?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    drop(engine);
     written?;
     write!(out, "{}", report.footer())?;
     if let Some(path) = &args.report {
@@ -184,8 +290,8 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
             error,
         })?;
     }
-    if let Some(e) = report.engine_error() {
-        return Err(engine_failed(e));
+    if let Some(e) = engine_errors(&report, &cx) {
+        return Err(e);
     }
     if report.summary.diverged > 0 {
         return Err(CliError::ConformFailed {

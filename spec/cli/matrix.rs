@@ -4,9 +4,10 @@
 use super::args::MatrixArgs;
 use super::conform::read_corpus;
 use super::error::CliError;
+use crate::conform::corpus::sample;
 use crate::conform::mapping::builtin;
 use crate::conform::matrix::{check_version, outcome_of, parse_matrix, render, Outcome, Row, Run};
-use crate::conform::{conform, start_engine, ConformOptions, EngineSpec};
+use crate::conform::{conform_restarting, start_engine, ConformOptions, EngineSpec};
 use crate::registry::{self, GameCommand, GameId, Registered};
 use std::io::Write;
 
@@ -187,10 +188,10 @@ impl GameCommand for RowCommand<'_> {
     type Output = Result<Outcome, CliError>;
     fn run<G: Registered>(self) -> Result<Outcome, CliError> {
         let run = self.run;
-        let entries: Vec<_> = read_corpus(std::path::Path::new(&run.corpus), Some(run.depth))?
-            .into_iter()
-            .step_by(run.sample)
-            .collect();
+        let entries = sample(
+            read_corpus(std::path::Path::new(&run.corpus), Some(run.depth))?,
+            run.sample,
+        );
         let switches = registry::switches::<G>(run.switches.iter().map(String::as_str))?;
         let gen = registry::generator::<G>(None, &switches)?;
         let map =
@@ -203,7 +204,7 @@ impl GameCommand for RowCommand<'_> {
             board_only: run.setboard.as_deref() == Some("board"),
             timeout: run.timeout,
         };
-        let mut engine = match start_engine::<G>(&spec) {
+        let engine = match start_engine::<G>(&spec) {
             Ok(e) => e,
             Err(e) => return Ok(Outcome::Unavailable(e.to_string())),
         };
@@ -214,7 +215,9 @@ impl GameCommand for RowCommand<'_> {
             counting: run.counting,
             send_reached: run.protocol == crate::conform::Protocol::Xboard,
         };
-        let report = conform(&opts, &mut *engine, &entries, &mut |_| {})
+        // As `conform` does: a long-lived engine killed by an error is started again.
+        let mut restart = || start_engine::<G>(&spec);
+        let report = conform_restarting(&opts, engine, &mut restart, &entries, &mut |_| {})
             .map_err(|(id, message)| CliError::Corpus(format!("{id}: {message}")))?;
         Ok(outcome_of(&report, entries.len(), &run.settled))
     }

@@ -101,6 +101,10 @@ pub(super) fn timeout(text: &str) -> Result<u64, String> {
     number("--timeout", text, 1, 86_400)
 }
 
+pub(super) fn sample(text: &str) -> Result<usize, String> {
+    number("--sample", text, 1, crate::conform::corpus::MAX_SAMPLE)
+}
+
 pub(super) fn positions(text: &str) -> Result<usize, String> {
     number("--positions", text, 1, 100_000)
 }

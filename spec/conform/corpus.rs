@@ -90,3 +90,38 @@ pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, 
     }
     Ok(entries)
 }
+
+/// The largest `K` of [`sample`] (`--sample K`, a matrix row's `sample K`).
+pub const MAX_SAMPLE: usize = 1000;
+
+/// Every `k`-th entry of a corpus, starting with the first (`k` 1: all of them) — the
+/// selection of `conform --sample K` and of a matrix row's `sample K`, so that the row's
+/// command on `docs/conformance.md` checks the positions the row checked. `k` 0 is read as 1.
+pub fn sample(entries: Vec<CorpusEntry>, k: usize) -> Vec<CorpusEntry> {
+    entries.into_iter().step_by(k.max(1)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: &str) -> CorpusEntry {
+        CorpusEntry {
+            id: id.to_string(),
+            source: "x.perft".to_string(),
+            fen: String::new(),
+            depths: vec![(1, None)],
+        }
+    }
+
+    #[test]
+    fn sample_takes_every_kth_position_from_the_first() {
+        let all: Vec<CorpusEntry> = (0..10).map(|i| entry(&i.to_string())).collect();
+        let ids = |v: Vec<CorpusEntry>| v.into_iter().map(|e| e.id).collect::<Vec<_>>();
+        assert_eq!(ids(sample(all.clone(), 4)), ["0", "4", "8"]);
+        assert_eq!(ids(sample(all.clone(), 1)).len(), 10);
+        assert_eq!(ids(sample(all.clone(), 0)).len(), 10);
+        assert_eq!(ids(sample(all.clone(), 10)), ["0"]);
+        assert_eq!(ids(sample(all, 11)), ["0"]);
+    }
+}

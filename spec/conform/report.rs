@@ -23,6 +23,20 @@ pub struct Report {
     pub positions: Vec<PositionReport>,
     /// Counts of the entries.
     pub summary: Summary,
+    /// Why the run ended before its last check, if it did (`null` when every check was made).
+    pub stopped: Option<Stopped>,
+}
+
+/// A run that ended early: the engine could not run at all, could not be started again after an
+/// error, or failed on each of the first checks without ever answering.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stopped {
+    /// Why, in words.
+    pub reason: String,
+    /// The error that ended it (for a restart that failed, the restart's error).
+    pub error: EngineError,
+    /// Checks not made.
+    pub not_checked: usize,
 }
 
 /// How many checks agreed, diverged, or could not be made.
@@ -34,6 +48,8 @@ pub struct Summary {
     pub engine_errors: usize,
     /// Positions the engine cannot be given ([`EngineError::Unsupported`]).
     pub skipped: usize,
+    /// Checks not made because the run stopped early ([`Report::stopped`]).
+    pub not_checked: usize,
 }
 
 /// The outcome of one check.
@@ -69,6 +85,9 @@ pub struct PositionReport {
     pub status: Status,
     pub divergence: Option<Divergence>,
     pub error: Option<EngineError>,
+    /// After an engine error: the engine process was started again for the next check (a
+    /// long-lived engine is killed on an error; a perftree engine runs once per query anyway).
+    pub restarted: bool,
 }
 
 /// What kind of difference the descent ended at.
@@ -115,6 +134,44 @@ pub struct Divergence {
     /// A remark on the position as a whole (the engine lists no move where the spec's game goes
     /// on), if there is one.
     pub note: Option<String>,
+    /// The position on the page of `fairyspec serve`, with the rule switches of the run:
+    /// `/play/<game>#<FEN>` ([`page_link`]).
+    pub page: String,
+}
+
+/// Where `fairyspec serve` listens unless told otherwise (`crate::serve::DEFAULT_PORT`; a test
+/// holds the two equal, and this module does not need the server to be built).
+pub const PAGE_ORIGIN: &str = "http://127.0.0.1:8754";
+
+/// The page's link to a position: `/play/<game>#<FEN>`, the FEN percent-encoded (a space is
+/// `%20`), then `&switch=NAME=VALUE` for each rule switch that is not at its default — what the
+/// page's script reads from the address (`spec/serve/assets/app.js`).
+pub fn page_link(game: &str, fen: &str, switches: &[(&str, &str)]) -> String {
+    let mut link = format!("/play/{game}#{}", encode_fragment(fen));
+    for (name, value) in switches {
+        link.push_str(&format!(
+            "&switch={}={}",
+            encode_fragment(name),
+            encode_fragment(value)
+        ));
+    }
+    link
+}
+
+/// Percent-encodes everything but the characters a FEN is made of that need no encoding in an
+/// address's fragment (letters, digits, `/ + - . _ ~`), so that `decodeURIComponent` gives the
+/// text back.
+fn encode_fragment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'+' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(b as char);
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
 }
 
 /// The engine seems to count another way than the run asked (`--count`).
@@ -274,6 +331,9 @@ impl PositionReport {
         if let Some(e) = &self.error {
             let _ = writeln!(out, "  {e}");
         }
+        if self.restarted {
+            let _ = writeln!(out, "  (the engine was started again for the next check)");
+        }
         if let Some(d) = &self.divergence {
             let _ = writeln!(out, "  corpus position: {}", self.fen);
             let what = match d.kind {
@@ -283,6 +343,13 @@ impl PositionReport {
             };
             let _ = writeln!(out, "  first differing position ({what}):");
             let _ = writeln!(out, "    FEN: {}", d.fen);
+            if !d.page.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "    on the page: {PAGE_ORIGIN}{} (while `fairyspec serve` runs)",
+                    d.page
+                );
+            }
             let _ = writeln!(
                 out,
                 "    path from the corpus position: {}",
@@ -342,18 +409,33 @@ impl Report {
         )
     }
 
-    /// The summary line.
+    /// The lines after the checks: why the run stopped early, if it did, and the summary line.
     pub fn footer(&self) -> String {
         let s = self.summary;
+        let mut out = String::new();
+        if let Some(stop) = &self.stopped {
+            let _ = writeln!(
+                out,
+                "stopped: {}; {} check(s) not made",
+                stop.reason, stop.not_checked
+            );
+        }
         let skipped = if s.skipped > 0 {
             format!(", {} skipped", s.skipped)
         } else {
             String::new()
         };
-        format!(
-            "summary: {} check(s): {} agree, {} diverged, {} engine error(s){skipped}\n",
+        let not_checked = if s.not_checked > 0 {
+            format!(", {} not checked", s.not_checked)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "summary: {} check(s): {} agree, {} diverged, {} engine error(s){skipped}{not_checked}",
             s.checks, s.agreed, s.diverged, s.engine_errors
-        )
+        );
+        out
     }
 
     /// The whole report as text.

@@ -21,6 +21,7 @@ mod cli;
 mod cli_json;
 mod common;
 mod conform;
+mod conform_day;
 mod congo_check;
 mod congo_data;
 mod congo_perft;

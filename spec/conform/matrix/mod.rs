@@ -226,7 +226,7 @@ fn row_of(b: &Block) -> Result<Row, MatrixError> {
                 .filter(|d| (1..=64).contains(d))
                 .ok_or_else(|| err(line_of("depth"), "depth: 1 to 64".to_string()))?;
             let timeout = match get("timeout") {
-                None => 60,
+                None => super::start::DEFAULT_TIMEOUT,
                 Some(t) => t
                     .parse::<u64>()
                     .ok()
