@@ -29,7 +29,8 @@ position. Every difference is settled in `corpus/matrix.txt`: it is a reading of
 implementation follows (then the row uses the switch that selects it), or a defect of the
 implementation, shown by a minimal position in `tests/all/conform.rs`; an unsettled difference
 fails the run. Below the table, the first position of every difference with the
-specification's explanation.
+specification's explanation, and each row's command: it pastes into a shell as it is and runs
+the row from the repository root (with `fairyspec` on the PATH, `cargo install --path .`).
 ";
 
 /// `fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]... [--jobs N]`.

@@ -22,6 +22,7 @@ mod cli_json;
 mod common;
 mod conform;
 mod conform_day;
+mod conformance_page;
 mod congo_check;
 mod congo_data;
 mod congo_perft;

@@ -39,7 +39,7 @@
 
 mod page;
 
-pub use page::render;
+pub use page::{command, render};
 
 use super::report::{MoveExplanation, PositionReport, Report, Status};
 use crate::perft::Counting;
