@@ -17,6 +17,7 @@ mod chu_pieces;
 mod chu_properties;
 mod chu_reference;
 mod chu_results;
+mod ci_action;
 mod cli;
 mod cli_json;
 mod common;
