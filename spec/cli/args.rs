@@ -84,7 +84,7 @@ pub enum Command {
     /// Counts the leaves of the legal-move tree, divided by root move (the perftree format)
     #[command(after_help = super::help::perft_details())]
     Perft(PerftArgs),
-    /// Lists the legal moves, one per line, sorted by move text
+    /// Lists the legal moves, one per line, sorted (numbers as numbers: 9i9h before 10c10d)
     #[command(after_help = super::help::moves_details())]
     Moves(MovesArgs),
     /// Replays a game record and prints its result
@@ -220,6 +220,10 @@ pub struct VerifyArgs {
     /// The whole result as one JSON object (schema fairyspec.verify/1) instead of the tables
     #[arg(long)]
     pub json: bool,
+    /// Prints every position's and every record's line, a table per game (by default: one line
+    /// per game, and the lines of what failed)
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
 }
 
 /// `fairyspec conform`.

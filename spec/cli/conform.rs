@@ -220,13 +220,7 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         sampled(args.sample, positions)
     )?;
     let checks: usize = entries.iter().map(|e| e.depths.len()).sum();
-    let bar = progress::bar(
-        checks as u64,
-        &format!(
-            "conform {} [{{bar:20}}] {{pos}}/{{len}} checks {{elapsed_precise}} (left {{eta}})",
-            G::NAME
-        ),
-    );
+    let bar = progress::conform_bar(G::NAME, checks as u64);
     let mut written: std::io::Result<()> = Ok(());
     // Each hint is said once, under the first error it is for.
     let mut hinted: Vec<String> = Vec::new();

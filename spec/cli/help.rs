@@ -163,8 +163,9 @@ the corpus cannot be read at all."
 pub fn perft_details() -> String {
     format!(
         "\
-Prints one line `<move> <count>` per legal move (sorted by move text), an empty line, and the
-total alone on the last line (the perftree format). Depth 0 prints the empty line and 1.
+Prints one line `<move> <count>` per legal move, an empty line, and the total alone on the last
+line (the perftree format). Depth 0 prints the empty line and 1. The moves are sorted by move
+text, the numbers in it compared as numbers (Chu Shogi's in shogi order: 9i9h before 10c10d).
 
 With --json: one JSON object instead, {{\"schema\": \"fairyspec.perft/1\", \"game\", \"fen\",
 \"depth\", \"generator\", \"moves\": [{{\"move\", \"nodes\"}}...], \"total\"}}.

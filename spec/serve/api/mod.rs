@@ -310,7 +310,7 @@ pub fn moves_doc<G: Game>(
         .into_iter()
         .map(|m| (m.to_string(), m))
         .collect();
-    legal.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::order::sort_divide(&mut legal);
     let pieces = G::SHAPE
         .squares()
         .filter_map(|sq| {
