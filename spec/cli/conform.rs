@@ -30,7 +30,7 @@ struct Conform<'o> {
 }
 
 /// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci|usi|xboard]
-/// [--corpus PATH] [--depth N] [--count routes|results] [--option NAME=VALUE]...
+/// [--corpus PATH] [--depth N] [--sample K] [--count routes|results] [--option NAME=VALUE]...
 /// [--perft-command TEXT] [--setboard fen|board] [--reached-fen] [--map NAME] [--timeout S]
 /// [--report FILE.json] [--switch NAME=VALUE]...` (the switches choose the specification's rule
 /// readings).

@@ -145,10 +145,13 @@ pub fn verify_details() -> String {
         "\
 Every record of every corpus/<game>/*.perft file is counted at every depth it lists, and every
 game record listed in corpus/<game>/games/expected.txt (lines `<file> <result> <reason...>`) is
-replayed, with every generator that exists; the replay result must match. Prints a table per
-game (position, depth, expected count, and per generator `ok` or `MISMATCH <count>` with the
-time). The reference generator skips counts above --max-reference-nodes (default
-{DEFAULT_MAX_REFERENCE_NODES}) and says so.
+replayed, with every generator that exists; the replay result must match. Prints a line per
+game (Kuma first): its positions, perft counts and records, each generator's verdicts (`ok`,
+`skipped`, `MISMATCH`) and the time; then the lines of what failed, the totals, and how to run
+the deep tables of corpus/deep, which are not part of this run. --verbose prints a table per
+game instead, a line per count and per record (position, depth, expected count, and per
+generator `ok` or `MISMATCH <count>` with the time). The reference generator skips counts above
+--max-reference-nodes (default {DEFAULT_MAX_REFERENCE_NODES}) and says so.
 
 --corpus is a folder of game folders (default ./corpus), one game folder (corpus/kuma), or one
 .perft file (its game is --game or the name of its folder). When stderr is a terminal a progress
@@ -248,9 +251,19 @@ VALUE` per --option, isready/readyok, then `position fen|sfen ... moves ...` and
 --count results counts one node per result (CHU-9.5) and matches the engine's moves by result.
 --map fairy-stockfish reads a piece promotion `f1f8+` as the spec's `f1f8d`; --map xboard
 reads algebraic squares (a1 at the first player's lower left) in the game's own notation.
+--sample K checks every K-th position of the corpus, from the first (a matrix row's `sample`).
 
-Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed, garbage output:
-the message says which, with its last output)."
+An engine that fails on one position (times out, crashes, prints what is not perft output) has
+that check reported as ENGINE ERROR, with its last output and a hint where one helps, and the
+run goes on with the next position; a long-lived engine (uci, usi, xboard) is started again
+first. The run stops early only when the engine cannot be run at all, cannot be started again,
+or fails each of the first 3 checks without ever answering; the report says why. Each first
+differing position comes with its link on the page of `fairyspec serve`
+(http://127.0.0.1:8754/play/<game>#<FEN>, with the run's rule switches).
+
+Exit 0 when every check agrees; 2 if the engine failed on any check (missing, timed out,
+crashed, garbage output: the message says which), else 1 on any divergence. Every error and
+every divergence is in the report either way."
         .to_string()
 }
 
@@ -300,7 +313,7 @@ by kind: step or leap, blockable range, slide, move only, capture only, two-step
 are the reference generator's own walk of the piece.
 
 `fairyspec diagram all -o docs/diagrams` writes SPEC.md's diagram of every piece of every game
-(docs/diagrams/<game>/<piece>.svg); tests/diagrams.rs checks they are current."
+(docs/diagrams/<game>/<piece>.svg); tests/all/diagrams.rs checks they are current."
         .to_string()
 }
 

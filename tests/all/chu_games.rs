@@ -400,13 +400,23 @@ fn chu_9_4_every_position_of_the_corpus_games_agrees_with_shogiops() {
     let out = match out {
         Ok(o) if have && o.status.success() => o,
         other => {
-            let line = format!(
-                "SKIPPED chu_9_4 corpus games against shogiops: node or the npm package shogiops \
-                 (examples/chu/node_modules) is missing or failed (run .ci/engines.sh): {other:?}"
-            );
-            assert!(!engines_required(), "{line}");
-            use std::io::Write;
-            let _ = writeln!(std::io::stderr(), "{line}");
+            let what = match &other {
+                _ if !have => {
+                    "the npm package shogiops is not installed (examples/chu/node_modules)"
+                        .to_string()
+                }
+                Ok(o) => format!(
+                    "examples/chu/record_moves.mjs failed ({}): {}",
+                    o.status,
+                    String::from_utf8_lossy(&o.stderr)
+                        .lines()
+                        .find(|l| !l.trim().is_empty())
+                        .unwrap_or("no message")
+                ),
+                Err(e) => format!("node cannot be started: {e}"),
+            };
+            assert!(!engines_required(), "{what}");
+            crate::skip::skipped("chu_9_4", &what, "run .ci/engines.sh");
             return;
         }
     };

@@ -87,16 +87,15 @@ fn engines_required() -> bool {
 /// (straight to the terminal's stderr, which the test harness does not capture, and through
 /// `println!` into the test's captured output) and lets the caller return.
 fn missing_engine(test: &str, what: &str) {
-    let line = format!(
-        "SKIPPED {test}: {what} is not installed (run .ci/engines.sh); nothing was checked"
-    );
     assert!(
         !engines_required(),
         "{what} is not installed, and CI requires it (run .ci/engines.sh)"
     );
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{line}");
-    println!("{line}");
+    crate::skip::skipped(
+        test,
+        &format!("{what} is not installed"),
+        "run .ci/engines.sh",
+    );
 }
 
 fn fairy_stockfish() -> Option<String> {

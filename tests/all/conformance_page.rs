@@ -150,12 +150,11 @@ fn stockfish_s_command_runs_as_pasted() {
             "{} is not installed (run .ci/engines.sh)",
             run.engine
         );
-        let line = format!(
-            "SKIPPED conformance_page::stockfish_s_command_runs_as_pasted: {} is not installed \
-             (run .ci/engines.sh); nothing was checked",
-            run.engine
+        crate::skip::skipped(
+            "stockfish_s_command_runs_as_pasted",
+            &format!("{} is not installed", run.engine),
+            "run .ci/engines.sh",
         );
-        eprintln!("{line}");
         return;
     }
     let line = command(&row.game, &run);

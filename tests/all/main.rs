@@ -56,4 +56,7 @@ mod perft_hash;
 mod readme;
 mod records;
 mod serve;
+/// How a test that cannot run here says so.
+#[path = "support/skip.rs"]
+mod skip;
 mod spec_tables;

@@ -52,15 +52,28 @@ pub enum Question {
 }
 
 impl Question {
-    pub fn parse(name: &str) -> Option<Question> {
-        match name {
-            "moves" => Some(Question::Moves),
-            "play" => Some(Question::Play),
-            "perft" => Some(Question::Perft),
-            "outcome" => Some(Question::Outcome),
-            "explain" => Some(Question::Explain),
-            _ => None,
+    /// Every question, in the order the start page lists them.
+    pub const ALL: [Question; 5] = [
+        Question::Moves,
+        Question::Play,
+        Question::Perft,
+        Question::Outcome,
+        Question::Explain,
+    ];
+
+    /// The question's name in the address: `/api/<game>/<name>`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Question::Moves => "moves",
+            Question::Play => "play",
+            Question::Perft => "perft",
+            Question::Outcome => "outcome",
+            Question::Explain => "explain",
         }
+    }
+
+    pub fn parse(name: &str) -> Option<Question> {
+        Question::ALL.into_iter().find(|q| q.name() == name)
     }
 }
 

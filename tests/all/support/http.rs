@@ -137,7 +137,5 @@ pub fn missing(test: &str, what: &str, how: &str) {
         !required_in_ci(),
         "{test}: {what} is missing, and CI requires it ({how})"
     );
-    let line = format!("SKIPPED {test}: {what} is missing ({how}); nothing was checked");
-    let _ = writeln!(std::io::stderr(), "{line}");
-    println!("{line}");
+    crate::skip::skipped(test, &format!("{what} is missing"), how);
 }
