@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Installs Debian's Chromium for tests/all/browser.rs (the web page of `fairyspec serve` driven in a
 # real headless browser). Idempotent. Where a browser is required — in CI (the variable CI set to
-# anything but false/0, as CI services do) or with FAIRYSPEC_REQUIRE_ENGINES=1, which .ci/run sets —
+# true or 1, in any case, as CI services do) or with FAIRYSPEC_REQUIRE_ENGINES=1, which .ci/run sets —
 # a browser that is still missing afterwards fails this script, and the browser tests fail too.
 # Elsewhere it only warns, and those tests say SKIPPED.
 set -u
 
+# A switch variable is on when it is `true` or `1`, in any case (CI=false is not CI), as
+# tests/all/support/ci.rs reads it.
+is_on() {
+    case "$(printf '%s' "${1:-}" | tr '[:upper:]' '[:lower:]')" in
+        true | 1) return 0 ;;
+        *) return 1 ;;
+    esac
+}
+
 required() {
-    local v
-    for v in "${CI:-}" "${FAIRYSPEC_REQUIRE_ENGINES:-}"; do
-        if [ -n "$v" ] && [ "$v" != false ] && [ "$v" != 0 ]; then return 0; fi
-    done
-    return 1
+    is_on "${CI:-}" || is_on "${FAIRYSPEC_REQUIRE_ENGINES:-}"
 }
 
 sudo_if_needed() {

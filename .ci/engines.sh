@@ -11,7 +11,7 @@
 #   - shogiops, lishogi's rules library (Chu Shogi)        -> examples/chu/node_modules (npm ci)
 #   - minase 2.6.0 (crates.io; Chu Shogi)                  -> minase on PATH (~/.cargo/bin)
 #
-# In CI (the variable CI set to anything but false/0, as CI services do, or
+# In CI (the variable CI set to true or 1, in any case, as CI services do, or
 # FAIRYSPEC_REQUIRE_ENGINES=1, which .ci/run sets) an engine that is still missing afterwards fails
 # this script, and the tests that need it fail too. Elsewhere it only warns, and those tests skip
 # (loudly).
@@ -20,12 +20,17 @@
 # ENGINES below; another engine is added the same way.
 set -u
 
+# A switch variable is on when it is `true` or `1`, in any case (CI=false is not CI), as
+# tests/all/support/ci.rs reads it.
+is_on() {
+    case "$(printf '%s' "${1:-}" | tr '[:upper:]' '[:lower:]')" in
+        true | 1) return 0 ;;
+        *) return 1 ;;
+    esac
+}
+
 required() {
-    local v
-    for v in "${CI:-}" "${FAIRYSPEC_REQUIRE_ENGINES:-}"; do
-        if [ -n "$v" ] && [ "$v" != false ] && [ "$v" != 0 ]; then return 0; fi
-    done
-    return 1
+    is_on "${CI:-}" || is_on "${FAIRYSPEC_REQUIRE_ENGINES:-}"
 }
 
 sudo_if_needed() {

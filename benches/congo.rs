@@ -36,10 +36,7 @@ fn time(gen: &dyn Generator<Congo>, pos: &Position<Congo>, depth: u32, runs: usi
 fn main() {
     let switches = CongoSwitches::default();
     let reference = Congo::reference(&switches);
-    let Some(bitboard) = Congo::bitboard(&switches) else {
-        eprintln!("no bitboard generator");
-        return;
-    };
+    let bitboard = Congo::bitboard(&switches);
     let cases = [
         ("start", Position::<Congo>::start(), 5),
         ("zillions ply 60", game_position(reference.as_ref(), 60), 4),

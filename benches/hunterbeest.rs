@@ -64,10 +64,7 @@ fn main() {
     let switches = HunterbeestSwitches::default();
     let start = Position::<Hunterbeest>::start();
     let reference = Hunterbeest::reference(&switches);
-    let Some(bitboard) = Hunterbeest::bitboard(&switches) else {
-        eprintln!("Hunterbeest has no bitboard generator");
-        return;
-    };
+    let bitboard = Hunterbeest::bitboard(&switches);
     let counts: Vec<(u32, u64)> =
         parse_perft_file(include_str!("../corpus/hunterbeest/start.perft"))
             .ok()

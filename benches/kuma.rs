@@ -90,7 +90,7 @@ fn peak_memory() -> String {
 
 fn main() {
     let switches = Default::default();
-    let bitboard = Kuma::bitboard(&switches).expect("Kuma has a bitboard generator");
+    let bitboard = Kuma::bitboard(&switches);
     let reference = Kuma::reference(&switches);
 
     let mut cases = vec![Case {

@@ -17,8 +17,10 @@
 //! ```
 
 use crate::check::CheckGame;
+use crate::coverage::Cover;
 use crate::diagram::Draw;
 use crate::explain::Explain;
+use crate::game::PastedError;
 use crate::replay::Records;
 use crate::switches::{SwitchError, Switches};
 use crate::{Game, Generator, Position};
@@ -27,9 +29,15 @@ use std::fmt;
 
 /// What the command line and the server need of a game: all its glue. Every type with the
 /// traits has it.
-pub trait Registered: Game<Switches: Serialize> + Explain + Draw + CheckGame + Records {}
+pub trait Registered:
+    Game<Switches: Serialize> + Explain + Draw + CheckGame + Records + Cover
+{
+}
 
-impl<G> Registered for G where G: Game<Switches: Serialize> + Explain + Draw + CheckGame + Records {}
+impl<G> Registered for G where
+    G: Game<Switches: Serialize> + Explain + Draw + CheckGame + Records + Cover
+{
+}
 
 /// Something to do with a game whose type is chosen at run time ([`GameId::run`]).
 pub trait GameCommand {
@@ -64,8 +72,6 @@ pub enum InputError {
     Fen { fen: String, message: String },
     /// A switch the game does not have, or a value it does not accept (in words).
     Switch(String),
-    /// The bitboard generator was asked for and the game has none.
-    NoBitboard(&'static str),
     /// Moves that are no legal line from the position (the message names the move and the
     /// position it was tried in).
     Moves(String),
@@ -77,17 +83,13 @@ impl fmt::Display for InputError {
             InputError::Fen { fen, message } => write!(f, "--fen {fen:?}: {message}"),
             InputError::Switch(msg) => write!(f, "{msg}"),
             InputError::Moves(msg) => write!(f, "--moves: {msg}"),
-            InputError::NoBitboard(name) => write!(
-                f,
-                "{name} has no bitboard generator yet; use --generator reference"
-            ),
         }
     }
 }
 
 impl std::error::Error for InputError {}
 
-/// The two generators every game has (the bitboard one once it is written).
+/// The two generators every game has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
@@ -128,39 +130,41 @@ pub fn position<G: Game>(fen: Option<&str>) -> Result<Position<G>, InputError> {
         Some(text) => {
             // As the game's players paste it (Chu Shogi: lishogi's SFEN, a USI `position` line,
             // KIF): the notes go to standard error, the moves are played.
-            let read = G::read_position_text(text).map_err(|message| InputError::Fen {
-                fen: text.to_string(),
-                message,
+            let pasted = Position::<G>::from_pasted(text).map_err(|e| match e {
+                PastedError::Text(message) => InputError::Fen {
+                    fen: text.to_string(),
+                    message,
+                },
+                PastedError::Fen { error, .. } => InputError::Fen {
+                    fen: text.to_string(),
+                    message: error.to_string(),
+                },
+                PastedError::Move {
+                    text, fen, error, ..
+                } => InputError::Moves(format!("{text:?} in {fen}: {error}")),
             })?;
-            for note in &read.notes {
+            for note in &pasted.notes {
                 eprintln!("warning: {}: {note}", G::NAME);
             }
-            let mut pos = Position::from_fen(&read.fen).map_err(|e| InputError::Fen {
-                fen: text.to_string(),
-                message: e.to_string(),
-            })?;
-            let gen = G::reference(&G::Switches::default());
-            for m in &read.moves {
-                let mv = gen
-                    .parse_move(&pos, m)
-                    .map_err(|e| InputError::Moves(format!("{m:?} in {}: {e}", pos.fen())))?;
-                pos = gen.play_unchecked(&pos, &mv);
-            }
-            Ok(pos)
+            Ok(pasted.position)
         }
     }
 }
 
-/// The game's switches: its defaults, changed by each `name=value` in order.
+/// The game's switches: its defaults, changed by each `name=value`. A switch may be given twice
+/// with the same reading (`blind-bear=even-if-exposed` and `blind_bear=even-if-exposed` are
+/// one), never with two: which one was meant is not the reader's to guess.
 ///
 /// # Errors
 /// [`InputError::Switch`] for a malformed pair, a name the game does not have (the message lists
-/// the names it has) or a value it does not accept (the message lists the values, and the
-/// closest one where one is close).
+/// the names it has), a value it does not accept (the message lists the values, and the
+/// closest one where one is close), or a switch given twice with different readings.
 pub fn switches<'a, G: Game>(
     pairs: impl IntoIterator<Item = &'a str>,
 ) -> Result<G::Switches, InputError> {
     let mut current = G::Switches::default();
+    // Each switch given so far: its name, its reading, the pair that gave it.
+    let mut given: Vec<(String, &'static str, &str)> = Vec::new();
     for pair in pairs {
         current.set_pair(pair).map_err(|e| {
             InputError::Switch(match e {
@@ -187,6 +191,22 @@ pub fn switches<'a, G: Game>(
                 }
             })
         })?;
+        let name = pair
+            .split_once('=')
+            .map_or("", |(n, _)| n)
+            .trim()
+            .replace('_', "-");
+        let reading = current.get(&name).unwrap_or_default();
+        match given.iter().find(|(n, _, _)| *n == name) {
+            Some((_, first, earlier)) if *first != reading => {
+                return Err(InputError::Switch(format!(
+                    "--switch {name} is given twice with different readings ({earlier:?}, then \
+                     {pair:?}); give it once"
+                )))
+            }
+            Some(_) => {}
+            None => given.push((name, reading, pair)),
+        }
     }
     Ok(current)
 }
@@ -202,31 +222,25 @@ pub fn closest<'a>(word: &str, values: &[&'a str]) -> Option<&'a str> {
         .map(|(_, v)| v)
 }
 
-/// The chosen generator; without a choice the bitboard generator where the game has one, else the
-/// reference.
-///
-/// # Errors
-/// [`InputError::NoBitboard`] if the bitboard generator was asked for and does not exist.
+/// The chosen generator; without a choice the bitboard generator (the fast one).
 pub fn generator<G: Game>(
     choice: Option<GeneratorChoice>,
     switches: &G::Switches,
-) -> Result<Box<dyn Generator<G>>, InputError> {
+) -> Box<dyn Generator<G>> {
     match choice {
-        Some(GeneratorChoice::Reference) => Ok(G::reference(switches)),
-        Some(GeneratorChoice::Bitboard) => {
-            G::bitboard(switches).ok_or(InputError::NoBitboard(G::NAME))
-        }
-        None => Ok(G::bitboard(switches).unwrap_or_else(|| G::reference(switches))),
+        Some(GeneratorChoice::Reference) => G::reference(switches),
+        Some(GeneratorChoice::Bitboard) | None => G::bitboard(switches),
     }
 }
 
-/// Every generator the game has: the reference, then the bitboard generator if it exists.
+/// Every generator the game has: the reference, then the bitboard generator.
 pub fn all_generators<G: Game>(
     switches: &G::Switches,
 ) -> Vec<(GeneratorChoice, Box<dyn Generator<G>>)> {
-    let mut gens = vec![(GeneratorChoice::Reference, G::reference(switches))];
-    gens.extend(G::bitboard(switches).map(|g| (GeneratorChoice::Bitboard, g)));
-    gens
+    vec![
+        (GeneratorChoice::Reference, G::reference(switches)),
+        (GeneratorChoice::Bitboard, G::bitboard(switches)),
+    ]
 }
 
 /// SPEC.md's diagrams of every game: `(game, file name, SVG)`, the files of
@@ -352,9 +366,35 @@ mod tests {
         use crate::kuma::{BlindBearWin, Kuma, KumaSwitches};
         let s = switches::<Kuma>(["blind-bear=even-if-exposed"]).unwrap();
         assert_eq!(s.blind_bear, BlindBearWin::EvenIfExposed);
-        let s = switches::<Kuma>(["blind_bear=even-if-exposed", "blind-bear=needs-legal-move"])
-            .unwrap();
+        // The same reading twice, in either spelling, is one.
+        let s = switches::<Kuma>([
+            "blind_bear=even-if-exposed",
+            " blind-bear = even-if-exposed",
+        ])
+        .unwrap();
+        assert_eq!(s.blind_bear, BlindBearWin::EvenIfExposed);
+        let s = switches::<Kuma>(["blind-bear=needs-legal-move"]).unwrap();
         assert_eq!(s, KumaSwitches::default());
+    }
+
+    /// Issue 32: `--switch blind-bear=even-if-exposed --switch blind-bear=needs-legal-move` was
+    /// read as the last one.
+    #[test]
+    fn a_switch_given_twice_with_two_readings_is_refused() {
+        use crate::kuma::Kuma;
+        let e = switches::<Kuma>(["blind-bear=even-if-exposed", "blind_bear=needs-legal-move"])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "--switch blind-bear is given twice with different readings \
+             (\"blind-bear=even-if-exposed\", then \"blind_bear=needs-legal-move\"); give it once"
+        );
+        // Also when the second is the default reading: it is still another one.
+        assert!(
+            switches::<Kuma>(["blind-bear=needs-legal-move", "blind-bear=even-if-exposed"])
+                .is_err()
+        );
     }
 
     #[test]

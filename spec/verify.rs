@@ -1,5 +1,6 @@
 //! Corpus verification, the library side of `fairyspec verify`: what a corpus path holds
-//! ([`plan`]: a folder of game folders, one game folder, or one `.perft` file), each game's perft
+//! ([`plan`]: a folder of game folders, one game folder, or one `.perft` file, on disk or built in
+//! — [`CorpusPath`]), each game's perft
 //! rows ([`perft_rows`]) and expected game results ([`parse_expected`]), and one generator's
 //! check of one row ([`check_count`], [`check_record`]) as the [`Check`] of the JSON report
 //! ([`crate::documents::Verify`]). The command line prints the tables and the progress.
@@ -10,6 +11,7 @@
 //! - every game record listed in `games/expected.txt` (lines `<file> <result> <reason…>`, `#`
 //!   comments) is replayed with every generator and its result compared.
 
+use crate::corpus::CorpusPath;
 use crate::documents::{Check, Status};
 use crate::outcome::Reason;
 use crate::perft::{divide_with, Counting, DivideOptions, PerftRecord};
@@ -17,16 +19,16 @@ use crate::registry::{GameId, GeneratorChoice};
 use crate::replay::{Records, ReplaySummary};
 use crate::{Game, Generator, Position};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Perft counts above this many nodes are skipped for the reference generator unless
 /// `--max-reference-nodes` says otherwise.
 pub const DEFAULT_MAX_REFERENCE_NODES: u64 = 5_000_000;
 
-/// Where `verify` looks for the corpus unless `--corpus` says otherwise (relative to the current
-/// directory).
-pub const DEFAULT_CORPUS: &str = "corpus";
+/// Where `verify` looks for the corpus unless `--corpus` says otherwise: the corpus built into the
+/// crate ([`CorpusPath::builtin`]), so that it runs from any folder.
+pub const DEFAULT_CORPUS: &str = "builtin:corpus";
 
 /// The limits of a run.
 #[derive(Clone, Copy, Debug)]
@@ -46,11 +48,11 @@ pub struct GameWork {
     /// The game.
     pub game: GameId,
     /// The folder shown in the header.
-    pub shown: PathBuf,
+    pub shown: CorpusPath,
     /// Its `.perft` files.
-    pub perft_files: Vec<PathBuf>,
+    pub perft_files: Vec<CorpusPath>,
     /// Its `games/expected.txt`.
-    pub expected: Option<PathBuf>,
+    pub expected: Option<CorpusPath>,
 }
 
 /// Why a corpus cannot be checked at all.
@@ -76,15 +78,18 @@ impl fmt::Display for CorpusError {
 
 impl std::error::Error for CorpusError {}
 
-/// The text of a corpus file.
+/// The text of a corpus file or a game record, at most [`crate::textfile::MAX_FILE_BYTES`].
 ///
 /// # Errors
-/// [`CorpusError::Io`] with the path.
-pub fn read_text(path: &Path) -> Result<String, CorpusError> {
-    std::fs::read_to_string(path).map_err(|error| CorpusError::Io {
-        path: path.to_path_buf(),
-        error,
-    })
+/// [`CorpusError::Io`] with the path (a file past the limit:
+/// [`std::io::ErrorKind::FileTooLarge`]).
+pub fn read_text(path: &CorpusPath) -> Result<String, CorpusError> {
+    path.read_text()
+        .map(|text| text.into_owned())
+        .map_err(|error| CorpusError::Io {
+            path: path.to_path_buf(),
+            error,
+        })
 }
 
 /// One step of the run: a game to check, or a folder passed over.
@@ -92,7 +97,7 @@ pub enum Plan {
     /// Check this game.
     Check(GameWork),
     /// Pass over this folder, and why.
-    Skip { path: PathBuf, why: String },
+    Skip { path: CorpusPath, why: String },
 }
 
 /// What `--corpus` (and `--game`) name: a folder of game folders, one game folder, or one
@@ -100,14 +105,12 @@ pub enum Plan {
 ///
 /// # Errors
 /// [`CorpusError`]: nothing to check there, or a folder that cannot be listed.
-pub fn plan(corpus: &Path, game: Option<GameId>) -> Result<Vec<Plan>, CorpusError> {
-    let shown = corpus.display().to_string();
+pub fn plan(corpus: &CorpusPath, game: Option<GameId>) -> Result<Vec<Plan>, CorpusError> {
+    let shown = corpus.to_string();
     if corpus.is_file() {
         let from_folder = corpus
             .parent()
-            .and_then(|p| p.file_name())
-            .and_then(|n| n.to_str())
-            .and_then(|n| n.parse().ok());
+            .and_then(|p| p.file_name().and_then(|n| n.parse().ok()));
         let Some(game) = game.or(from_folder) else {
             return Err(CorpusError::Corpus(format!(
                 "which game is {shown:?}? Its folder is no game's name; add --game GAME"
@@ -115,21 +118,25 @@ pub fn plan(corpus: &Path, game: Option<GameId>) -> Result<Vec<Plan>, CorpusErro
         };
         return Ok(vec![Plan::Check(GameWork {
             game,
-            shown: corpus.to_path_buf(),
-            perft_files: vec![corpus.to_path_buf()],
+            shown: corpus.clone(),
+            perft_files: vec![corpus.clone()],
             expected: None,
         })]);
     }
     if !corpus.is_dir() {
+        let what = if corpus.is_builtin() {
+            format!(
+                "the built-in corpus has {}",
+                CorpusPath::builtin_folders().join(", ")
+            )
+        } else {
+            format!("leave --corpus out for the built-in corpus ({DEFAULT_CORPUS})")
+        };
         return Err(CorpusError::Corpus(format!(
-            "no corpus folder or .perft file at {shown:?}; run from the repository root or pass \
-             --corpus PATH"
+            "no corpus folder or .perft file at {shown:?}; {what}"
         )));
     }
-    let own_name = corpus
-        .file_name()
-        .and_then(|n| n.to_str())
-        .and_then(|n| n.parse::<GameId>().ok());
+    let own_name = corpus.file_name().and_then(|n| n.parse::<GameId>().ok());
     if let Some(own) = own_name {
         // One game's folder (corpus/kuma).
         if let Some(asked) = game.filter(|g| *g != own) {
@@ -144,8 +151,7 @@ pub fn plan(corpus: &Path, game: Option<GameId>) -> Result<Vec<Plan>, CorpusErro
             let dir = corpus.join(name.name());
             if !dir.is_dir() {
                 return Err(CorpusError::Corpus(format!(
-                    "no corpus for {name}: {} is not a folder",
-                    dir.display()
+                    "no corpus for {name}: {dir} is not a folder"
                 )));
             }
             Ok(vec![Plan::Check(game_work(name, &dir)?)])
@@ -166,44 +172,37 @@ pub fn plan(corpus: &Path, game: Option<GameId>) -> Result<Vec<Plan>, CorpusErro
 }
 
 /// The `.perft` files and `games/expected.txt` of a game folder.
-fn game_work(game: GameId, dir: &Path) -> Result<GameWork, CorpusError> {
+fn game_work(game: GameId, dir: &CorpusPath) -> Result<GameWork, CorpusError> {
     let perft_files = list(dir)?
         .into_iter()
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("perft") && p.is_file())
+        .filter(|p| p.has_extension("perft") && p.is_file())
         .collect();
     let expected = dir.join("games").join("expected.txt");
     Ok(GameWork {
         game,
-        shown: dir.to_path_buf(),
+        shown: dir.clone(),
         perft_files,
         expected: expected.is_file().then_some(expected),
     })
 }
 
 /// The subfolders of `dir`, sorted by name.
-fn subfolders(dir: &Path) -> Result<Vec<(String, PathBuf)>, CorpusError> {
-    let mut found: Vec<(String, PathBuf)> = list(dir)?
+fn subfolders(dir: &CorpusPath) -> Result<Vec<(String, CorpusPath)>, CorpusError> {
+    let mut found: Vec<(String, CorpusPath)> = list(dir)?
         .into_iter()
         .filter(|p| p.is_dir())
-        .filter_map(|p| Some((p.file_name()?.to_str()?.to_string(), p)))
+        .filter_map(|p| Some((p.file_name()?.to_string(), p)))
         .collect();
     found.sort();
     Ok(found)
 }
 
 /// The entries of `dir`, sorted.
-fn list(dir: &Path) -> Result<Vec<PathBuf>, CorpusError> {
-    let io_err = |error| CorpusError::Io {
+fn list(dir: &CorpusPath) -> Result<Vec<CorpusPath>, CorpusError> {
+    dir.entries().map_err(|error| CorpusError::Io {
         path: dir.to_path_buf(),
         error,
-    };
-    let mut paths = std::fs::read_dir(dir)
-        .map_err(io_err)?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(io_err)?;
-    paths.sort();
-    Ok(paths)
+    })
 }
 
 /// One line of a game's perft table.

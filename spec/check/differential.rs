@@ -8,12 +8,21 @@
 //! game. The first difference is returned as a [`Divergence`]: where (the FEN, and the moves that
 //! led there), and what (moves only one generator knows, the two different children, …).
 //!
+//! **Testing your own engine?** Start with [`crate::conform::conform_implementation`] instead:
+//! implement [`crate::conform::Implementation`] (your legal moves of a FEN, in your move text) and
+//! it runs your generator over the game's whole corpus, descends to the first position where your
+//! moves differ, and explains each difference with the rules of SPEC.md — `fairyspec conform`'s
+//! report, in your test suite. This module is the harness the crate checks its own two
+//! generators with; a generator of yours that implements [`crate::Generator`] on this crate's
+//! types (its kind [`crate::GeneratorKind::Outside`]) can be compared here too, position by
+//! position.
+//!
 //! ```
 //! use fairyspec::check::differential::differential;
 //! use fairyspec::{kuma::Kuma, Game, Position};
 //!
 //! let reference = Kuma::reference(&Default::default());
-//! let bitboard = Kuma::bitboard(&Default::default()).expect("Kuma has a bitboard generator");
+//! let bitboard = Kuma::bitboard(&Default::default());
 //! assert!(differential(&*reference, &*bitboard, &Position::<Kuma>::start()).is_ok());
 //! ```
 

@@ -1,4 +1,5 @@
 //! Checking generators: against each other, against properties, on positions made from bytes.
+//! (To test an engine of your own, start with [`crate::conform::conform_implementation`].)
 //!
 //! - [`differential`](mod@differential): two generators of a game compared position by position
 //!   ([`differential::differential`]) and along a line of play

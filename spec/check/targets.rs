@@ -39,9 +39,6 @@ pub const WALK_PERFT_DEPTH: u32 = 0;
 pub enum TargetFailure {
     Divergence(Box<Divergence>),
     Property(Box<PropertyFailure>),
-    /// The game (its [`Game::NAME`]) has no bitboard generator to compare the reference with; a
-    /// differential target of such a game would only compare the reference with itself.
-    NoBitboard(&'static str),
 }
 
 impl From<Divergence> for TargetFailure {
@@ -61,10 +58,6 @@ impl fmt::Display for TargetFailure {
         match self {
             TargetFailure::Divergence(d) => write!(f, "{d}"),
             TargetFailure::Property(p) => write!(f, "{p}"),
-            TargetFailure::NoBitboard(game) => write!(
-                f,
-                "{game} has no bitboard generator: there is nothing to compare the reference with"
-            ),
         }
     }
 }
@@ -89,8 +82,7 @@ pub fn read_switches<S: Switches>(u: &mut Unstructured<'_>) -> S {
 /// a full [`super::differential::differential`]).
 ///
 /// # Errors
-/// The first property failure or divergence; [`TargetFailure::NoBitboard`] for a game without a
-/// bitboard generator (comparing the reference with itself would check nothing).
+/// The first property failure or divergence.
 pub fn differential_bytes<G: CheckGame>(
     u: &mut Unstructured<'_>,
     switches: &G::Switches,
@@ -128,9 +120,7 @@ pub fn differential_bytes_counted<G: Game>(
     reach: &mut Reach,
 ) -> Result<(), TargetFailure> {
     let reference = G::reference(switches);
-    let Some(other) = G::bitboard(switches) else {
-        return Err(TargetFailure::NoBitboard(G::NAME));
-    };
+    let other = G::bitboard(switches);
     let Ok(pos) = arbitrary_position(&*reference, u, starts) else {
         return Ok(());
     };
@@ -244,9 +234,9 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
 }
 
 /// If `text` is a valid FEN of game `G`: the position round-trips through its FEN, and for each
-/// of `switches` the reference generator (and the bitboard generator, where the game has one)
-/// satisfies [`properties::cheap`] there, and the two agree on it (a [`differential_walk`] of no
-/// moves without perft: moves, children, check, outcome).
+/// of `switches` the reference generator and the bitboard generator satisfy
+/// [`properties::cheap`] there, and the two agree on it (a [`differential_walk`] of no moves
+/// without perft: moves, children, check, outcome).
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -258,10 +248,9 @@ pub fn position_checks<G: Game>(text: &str, switches: &[G::Switches]) -> Result<
     for s in switches {
         let reference = G::reference(s);
         properties::cheap(&*reference, &pos)?;
-        if let Some(bitboard) = G::bitboard(s) {
-            properties::cheap(&*bitboard, &pos)?;
-            differential_walk(&*reference, &*bitboard, &pos, &[], 0)?;
-        }
+        let bitboard = G::bitboard(s);
+        properties::cheap(&*bitboard, &pos)?;
+        differential_walk(&*reference, &*bitboard, &pos, &[], 0)?;
     }
     Ok(())
 }

@@ -16,7 +16,7 @@
 //! let start = Position::<Chess>::start();
 //! let reference = Chess::reference(&Default::default());
 //! assert_eq!(reference.legal_moves(&start).len(), 20);
-//! let fast = Chess::bitboard(&Default::default()).expect("chess has a bitboard generator");
+//! let fast = Chess::bitboard(&Default::default());
 //! assert_eq!(fast.perft(&start, 3), 8902);
 //! ```
 
@@ -174,8 +174,8 @@ impl Game for Chess {
         Box::new(rules::Reference::new(*switches))
     }
 
-    fn bitboard(switches: &ChessSwitches) -> Option<Box<dyn Generator<Chess>>> {
-        Some(Box::new(bitboard::Bitboard::new(*switches)))
+    fn bitboard(switches: &ChessSwitches) -> Box<dyn Generator<Chess>> {
+        Box::new(bitboard::Bitboard::new(*switches))
     }
 }
 

@@ -42,9 +42,7 @@ pub fn chu_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), Ta
     let switches = read_switches::<ChuSwitches>(&mut u);
     reach.input(&switches);
     let reference = Chu::reference(&switches);
-    let Some(bitboard) = Chu::bitboard(&switches) else {
-        return Err(TargetFailure::NoBitboard(Chu::NAME));
-    };
+    let bitboard = Chu::bitboard(&switches);
     let Ok(pos) = arbitrary_position(&*reference, &mut u, chu_starts()) else {
         return Ok(());
     };

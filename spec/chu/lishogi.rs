@@ -4,6 +4,9 @@
 //! normalised on the way. Facts about lishogi's formats come from its rules library shogiops
 //! (Wanderer XII; `src/sfen.ts`: `parseSfen`; `src/notation/game/kif.ts`: Chu Shogi's KIF
 //! moves and board; MIT), not its code.
+//!
+//! A program reads such text with [`crate::Position::from_pasted`] (the position, the moves
+//! played, the notes); [`crate::Position::from_fen`] stays strict.
 
 use super::names;
 use super::{Chu, ChuKind};

@@ -279,8 +279,8 @@ impl Game for Chu {
         Box::new(rules::Reference::new(*switches))
     }
 
-    fn bitboard(switches: &ChuSwitches) -> Option<Box<dyn crate::Generator<Chu>>> {
-        Some(Box::new(bitboard::Bitboard::new(*switches)))
+    fn bitboard(switches: &ChuSwitches) -> Box<dyn crate::Generator<Chu>> {
+        Box::new(bitboard::Bitboard::new(*switches))
     }
 }
 

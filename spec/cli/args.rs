@@ -5,8 +5,8 @@
 //! generated from the games themselves ([`crate::registry`]), never written here.
 
 use super::values::{
-    conform_depth, counting, depth, hash_mib, map_names, max_nodes, max_reference_nodes, positions,
-    sample, seed, threads, timeout,
+    counting, map_names, ANY_U64, BUDGET, DEPTH, DEPTH_FROM_1, FUZZ_DEPTH, FUZZ_POSITIONS,
+    FUZZ_TIME, HASH_MIB, POSITIONS, SAMPLE, THREADS, TIMEOUT,
 };
 pub use super::values::{
     number, unknown_game_message, GameOrAll, Games, SwitchPair, MAX_DEPTH, MAX_THREADS,
@@ -93,8 +93,12 @@ pub enum Command {
     /// Tests another implementation (engine, GUI, server) against the specification
     #[command(after_help = super::help::conform_details())]
     Conform(ConformArgs),
-    /// Writes a conformance corpus (.perft) of seeded random positions on stdout
+    /// Writes a .perft corpus of seeded random positions, or the built-in corpus as files
+    #[command(after_help = super::help::corpus_details())]
     Corpus(CorpusArgs),
+    /// Lists the rules of SPEC.md a corpus exercises at its depths, and those it does not
+    #[command(after_help = super::help::coverage_details())]
+    Coverage(CoverageArgs),
     /// Runs every implementation of the conformance matrix and writes docs/conformance.md
     #[command(after_help = super::help::matrix_details())]
     Matrix(MatrixArgs),
@@ -124,7 +128,7 @@ pub struct PositionArgs {
     /// Plays these moves (space-separated move text) from the position first
     #[arg(long, value_name = "\"M1 M2 ...\"")]
     pub moves: Option<String>,
-    /// The move generator (default: bitboard where the game has one, else reference)
+    /// The move generator (default: bitboard)
     #[arg(long, value_name = "G")]
     pub generator: Option<GeneratorChoice>,
     /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
@@ -139,23 +143,23 @@ pub struct PerftArgs {
     #[arg(value_name = "game")]
     pub game: GameId,
     /// Plies deep (0 to 64)
-    #[arg(value_name = "depth", allow_negative_numbers = true, value_parser = depth)]
+    #[arg(value_name = "depth", allow_negative_numbers = true, value_parser = DEPTH)]
     pub depth: u32,
     #[command(flatten)]
     pub position: PositionArgs,
     /// Threads sharing the root moves (1 to 256)
-    #[arg(long, value_name = "N", default_value = "1", value_parser = threads)]
+    #[arg(long, value_name = "N", default_value = "1", value_parser = THREADS)]
     pub threads: usize,
     /// What one node is: `routes`, one per legal move (the default), or `results`, one per
     /// distinct result of a piece's move (CHU-9.5)
     #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
     pub count: Counting,
     /// A transposition table of this many MiB, shared by the threads (0 to 1048576; 0: none)
-    #[arg(long, value_name = "MB", default_value = "0", value_parser = hash_mib)]
+    #[arg(long, value_name = "MB", default_value = "0", value_parser = HASH_MIB)]
     pub hash: usize,
     /// The seed of the table's position keys (a second run with another seed is an independent
     /// check of a count)
-    #[arg(long, value_name = "S", default_value = "0", value_parser = seed)]
+    #[arg(long, value_name = "S", default_value = "0", value_parser = ANY_U64)]
     pub hash_seed: u64,
     /// The result as one JSON object (schema fairyspec.perft/1) instead of the perftree text
     #[arg(long)]
@@ -184,7 +188,7 @@ pub struct ReplayArgs {
     /// The game
     #[arg(value_name = "game")]
     pub game: GameId,
-    /// The game record
+    /// The game record (a file, or a built-in one: builtin:corpus/kuma/games/game1.txt)
     #[arg(value_name = "file")]
     pub file: std::path::PathBuf,
     /// A rule reading SPEC.md names (see `fairyspec --help` for each game's)
@@ -202,16 +206,17 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "GAME")]
     pub game: Option<GameId>,
     /// The reference generator skips counts above this
-    #[arg(long, value_name = "N", default_value = "5_000_000", value_parser = max_reference_nodes)]
+    #[arg(long, value_name = "N", default_value = "5_000_000", value_parser = ANY_U64)]
     pub max_reference_nodes: u64,
     /// Every generator skips counts above this (for the deep tables of corpus/deep; default: none)
-    #[arg(long, value_name = "N", default_value = "18446744073709551615", hide_default_value = true, value_parser = max_nodes)]
+    #[arg(long, value_name = "N", default_value = "18446744073709551615", hide_default_value = true, value_parser = ANY_U64)]
     pub max_nodes: u64,
-    /// The corpus: a folder of game folders, one game folder, or one .perft file
+    /// The corpus: a folder of game folders, one game folder, or one .perft file; on disk, or
+    /// built in (`builtin:corpus/kuma`, `builtin:corpus/deep`: the corpus the binary carries)
     #[arg(long, value_name = "PATH", default_value = crate::verify::DEFAULT_CORPUS)]
-    pub corpus: std::path::PathBuf,
+    pub corpus: crate::corpus::CorpusPath,
     /// Threads sharing each count's root moves (1 to 256)
-    #[arg(long, value_name = "N", default_value = "1", value_parser = threads)]
+    #[arg(long, value_name = "N", default_value = "1", value_parser = THREADS)]
     pub threads: usize,
     /// Only the records counted this way (`count` in a .perft block; default: every record, each
     /// counted as its block says)
@@ -238,14 +243,15 @@ pub struct ConformArgs {
     /// How the engine is spoken to
     #[arg(long, value_name = "P", default_value = "perftree")]
     pub protocol: Protocol,
-    /// A .perft file or a folder of them (default: corpus/GAME)
+    /// A .perft file or a folder of them, on disk or built in (default: builtin:corpus/GAME, the
+    /// game's corpus the binary carries)
     #[arg(long, value_name = "PATH")]
-    pub corpus: Option<std::path::PathBuf>,
+    pub corpus: Option<crate::corpus::CorpusPath>,
     /// Check every position at this depth only (default: the depths the corpus lists)
-    #[arg(long, value_name = "N", value_parser = conform_depth)]
+    #[arg(long, value_name = "N", value_parser = DEPTH_FROM_1)]
     pub depth: Option<u32>,
     /// Check every K-th position of the corpus only, from the first (1 to 1000; default 1: all)
-    #[arg(long, value_name = "K", default_value = "1", value_parser = sample)]
+    #[arg(long, value_name = "K", default_value = "1", value_parser = SAMPLE)]
     pub sample: usize,
     /// An engine option: `setoption` (UCI, USI) or `option NAME=VALUE` (XBoard)
     #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -264,8 +270,10 @@ pub struct ConformArgs {
     /// The engine's move text to the spec's
     #[arg(long, value_name = "NAME", default_value = "identity", value_parser = map_names())]
     pub map: String,
-    /// Seconds per engine query (1 to 86400); the engine is then killed
-    #[arg(long, value_name = "S", default_value = "60", value_parser = timeout)]
+    /// Seconds per engine query, and per count of the spec's own at a corpus position (1 to
+    /// 86400): the engine is then killed, with every process it started; a check whose spec count
+    /// is stopped is skipped, saying why
+    #[arg(long, value_name = "S", default_value = "60", value_parser = TIMEOUT)]
     pub timeout: u64,
     /// Writes the whole result as JSON to this file (checked writable before the run)
     #[arg(long, value_name = "FILE.json")]
@@ -276,6 +284,53 @@ pub struct ConformArgs {
     /// What counts as one node: every legal move (routes), or one per distinct result (CHU-9.5)
     #[arg(long, value_name = "C", default_value = "routes", value_parser = counting())]
     pub count: Counting,
+    /// After the corpus, also checks N positions from seeded random playouts (1 to 1000000);
+    /// each divergence is shrunk and printed as a .perft block
+    #[arg(long, value_name = "N", value_parser = FUZZ_POSITIONS)]
+    pub fuzz: Option<usize>,
+    /// The seed of the fuzz (default 1): the same seed gives the same positions and shrinking
+    #[arg(long, value_name = "S", value_parser = ANY_U64)]
+    pub seed: Option<u64>,
+    /// The depth of every fuzz position (default: --depth, else 2)
+    #[arg(long, value_name = "D", value_parser = FUZZ_DEPTH)]
+    pub fuzz_depth: Option<u32>,
+    /// Starts no fuzz position after this many seconds of fuzzing; without --fuzz, fuzzes until
+    /// then
+    #[arg(long, value_name = "S", value_parser = FUZZ_TIME)]
+    pub fuzz_time: Option<u64>,
+}
+
+/// `fairyspec coverage`.
+#[derive(Debug, Args)]
+pub struct CoverageArgs {
+    /// The game
+    #[arg(value_name = "game")]
+    pub game: GameId,
+    /// A .perft file or a folder of them, on disk or built in (default: builtin:corpus/GAME, the
+    /// game's corpus the binary carries)
+    #[arg(long, value_name = "PATH")]
+    pub corpus: Option<crate::corpus::CorpusPath>,
+    /// Count every position at this depth only (default: the depths the corpus lists), as
+    /// `conform --depth N` checks them
+    #[arg(long, value_name = "N", value_parser = DEPTH_FROM_1)]
+    pub depth: Option<u32>,
+    /// Every K-th position of the corpus only, from the first (1 to 1000; default 1: all), as
+    /// `conform --sample K` and a matrix row's `sample K` take them
+    #[arg(long, value_name = "K", default_value = "1", value_parser = SAMPLE)]
+    pub sample: usize,
+    /// The specification's rule reading SPEC.md names
+    #[arg(long = "switch", value_name = "NAME=VALUE", value_parser = SwitchPair, hide_possible_values = true)]
+    pub switches: Vec<String>,
+    /// At most this many distinct positions traced per check (1 to 10^9); a deeper tree is
+    /// counted as deep as fits, and said so
+    #[arg(long, value_name = "N", default_value = "20000", value_parser = BUDGET)]
+    pub budget: u64,
+    /// Exit 1 when a rule that governs moves or the outcome is not exercised
+    #[arg(long)]
+    pub require_all: bool,
+    /// The result as one JSON object (schema fairyspec.coverage/1)
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `fairyspec matrix`.
@@ -294,7 +349,7 @@ pub struct MatrixArgs {
     #[arg(long = "row", value_name = "NAME")]
     pub rows: Vec<String>,
     /// Rows run at once (1 to 256); each row's engine is one process at a time
-    #[arg(long, value_name = "N", default_value = "2", value_parser = threads)]
+    #[arg(long, value_name = "N", default_value = "2", value_parser = THREADS)]
     pub jobs: usize,
 }
 
@@ -360,6 +415,10 @@ pub struct ServeArgs {
     /// The port (default 8754; 0 for any free port)
     #[arg(long, value_name = "N")]
     pub port: Option<u16>,
+    /// Also answer requests that name the server HOST (or HOST:PORT), besides localhost, the
+    /// loopback addresses and the address it listens on; repeatable
+    #[arg(long, value_name = "HOST")]
+    pub allow_host: Vec<String>,
     /// For testing the server only: `panic-route` makes /api/_fault/panic and
     /// /api/_fault/panic-question panic (each must be answered 500, the server going on)
     #[arg(long, value_name = "FAULT")]
@@ -377,18 +436,29 @@ pub enum ServeFault {
 /// `fairyspec corpus`.
 #[derive(Debug, Args)]
 pub struct CorpusArgs {
-    /// The game
-    #[arg(value_name = "game")]
-    pub game: GameId,
+    /// The game, or `all` (with --builtin)
+    #[arg(value_name = "game", value_parser = GameOrAll)]
+    pub game: Games,
     /// How many distinct positions (1 to 100000)
-    #[arg(long, value_name = "N", required = true, value_parser = positions)]
-    pub positions: usize,
+    #[arg(long, value_name = "N", required_unless_present = "builtin", value_parser = POSITIONS)]
+    pub positions: Option<usize>,
     /// Counts at every depth from 1 to D (1 to 64)
-    #[arg(long, value_name = "D", required = true, value_parser = conform_depth)]
-    pub depth: u32,
+    #[arg(long, value_name = "D", required_unless_present = "builtin", value_parser = DEPTH_FROM_1)]
+    pub depth: Option<u32>,
     /// The seed of the random playouts
-    #[arg(long, value_name = "S", required = true, value_parser = seed)]
-    pub seed: u64,
+    #[arg(long, value_name = "S", required_unless_present = "builtin", value_parser = ANY_U64)]
+    pub seed: Option<u64>,
+    /// Writes the corpus built into the binary instead (the game's .perft files, its game records
+    /// and the READMEs naming their sources) into the folder -o DIR, as DIR/GAME/
+    #[arg(long, requires = "output", conflicts_with_all = ["positions", "depth", "seed"])]
+    pub builtin: bool,
+    /// With --builtin the folder to write into; else the .perft file (default: stdout)
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    pub output: Option<std::path::PathBuf>,
+    /// Seconds the counts of one position may take (1 to 86400); past it the command stops with
+    /// an error naming the position and depth (the blocks written so far are whole)
+    #[arg(long, value_name = "S", default_value = "60", value_parser = TIMEOUT, conflicts_with = "builtin")]
+    pub timeout: u64,
 }
 
 #[cfg(test)]

@@ -6,25 +6,34 @@ pub use super::args::{Protocol, SetboardStyle};
 use super::error::{count, CliError};
 use super::progress;
 use crate::conform::corpus::{sample, CorpusError};
+use crate::conform::fuzz::{Finding, FuzzOptions};
 use crate::conform::hints;
 use crate::conform::mapping::builtin;
 use crate::conform::{
     conform, conform_restarting, start_engine, ConformOptions, CorpusEntry, EngineError,
     EngineSpec, PositionReport, Report, Status,
 };
+use crate::corpus::CorpusPath;
 use crate::perft::Counting;
 use crate::registry::{self, GameCommand, Registered};
-use crate::verify::DEFAULT_CORPUS;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// Seconds one engine query may take unless `--timeout` says otherwise.
 pub use crate::conform::start::DEFAULT_TIMEOUT;
 
+/// The fuzz's seed unless `--seed` says otherwise.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// The depth of a fuzz position unless `--fuzz-depth` or `--depth` says otherwise: two plies
+/// compare the move lists of the position and of every position one move away, and cost any
+/// engine little.
+pub const DEFAULT_FUZZ_DEPTH: u32 = 2;
+
 struct Conform<'o> {
     args: ConformArgs,
-    corpus: PathBuf,
+    corpus: CorpusPath,
     options: Vec<(String, String)>,
     out: &'o mut dyn Write,
 }
@@ -32,13 +41,13 @@ struct Conform<'o> {
 /// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci|usi|xboard]
 /// [--corpus PATH] [--depth N] [--sample K] [--count routes|results] [--option NAME=VALUE]...
 /// [--perft-command TEXT] [--setboard fen|board] [--reached-fen] [--map NAME] [--timeout S]
-/// [--report FILE.json] [--switch NAME=VALUE]...` (the switches choose the specification's rule
-/// readings).
+/// [--report FILE.json] [--switch NAME=VALUE]... [--fuzz N] [--seed S] [--fuzz-depth D]
+/// [--fuzz-time S]` (the switches choose the specification's rule readings).
 pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let corpus = args
         .corpus
         .clone()
-        .unwrap_or_else(|| Path::new(DEFAULT_CORPUS).join(args.game.name()));
+        .unwrap_or_else(|| CorpusPath::builtin_game(args.game.name()));
     let options = engine_options(&args.options)?;
     if !options.is_empty() && args.protocol == Protocol::Perftree {
         return Err(CliError::Usage(
@@ -54,6 +63,18 @@ pub fn conform_command(args: ConformArgs, out: &mut dyn Write) -> Result<(), Cli
         return Err(CliError::Usage(
             "--setboard is for XBoard engines (--protocol xboard)".to_string(),
         ));
+    }
+    if args.fuzz.is_none() && args.fuzz_time.is_none() {
+        for (given, flag) in [
+            (args.seed.is_some(), "--seed"),
+            (args.fuzz_depth.is_some(), "--fuzz-depth"),
+        ] {
+            if given {
+                return Err(CliError::Usage(format!(
+                    "{flag} is for a fuzz run (--fuzz N or --fuzz-time S)"
+                )));
+            }
+        }
     }
     if let Some(path) = &args.report {
         check_writable(path)?;
@@ -89,12 +110,13 @@ fn engine_options(pairs: &[String]) -> Result<Vec<(String, String)>, CliError> {
 }
 
 /// The corpus entries of a `.perft` file, or of every `.perft` file of a folder (sorted by
-/// name); `depth` replaces the depths the files list ([`crate::conform::corpus::read_corpus`]).
+/// name), on disk or built in; `depth` replaces the depths the files list
+/// ([`crate::conform::corpus::read_corpus`]).
 ///
 /// # Errors
 /// [`CliError::Io`] for an unreadable path, [`CliError::Corpus`] for a broken file or an empty
 /// corpus.
-pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CliError> {
+pub fn read_corpus(path: &CorpusPath, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CliError> {
     crate::conform::corpus::read_corpus(path, depth).map_err(|e| match e {
         CorpusError::Io { path, error } => CliError::Io { path, error },
         CorpusError::Format(message) => CliError::Corpus(message),
@@ -171,13 +193,61 @@ fn sampled(k: usize, of: usize) -> String {
     format!("; every {k}{suffix} of {of} positions")
 }
 
+/// The fuzz part of the run, if `--fuzz` or `--fuzz-time` asks for one.
+fn fuzz_options(args: &ConformArgs) -> Option<FuzzOptions> {
+    if args.fuzz.is_none() && args.fuzz_time.is_none() {
+        return None;
+    }
+    Some(FuzzOptions {
+        positions: args.fuzz,
+        seed: args.seed.unwrap_or(DEFAULT_SEED),
+        depth: args.fuzz_depth.or(args.depth).unwrap_or(DEFAULT_FUZZ_DEPTH),
+        time: args.fuzz_time.map(Duration::from_secs),
+        switches: args.switches.clone(),
+        aim: true,
+    })
+}
+
+/// The line that says what the fuzz will do (and how to run it again).
+fn fuzz_header(f: &FuzzOptions) -> String {
+    let size = match (f.positions, f.time) {
+        (Some(n), None) => format!("{n} position(s)"),
+        (Some(n), Some(t)) => format!("{n} position(s) within {} s", t.as_secs()),
+        (None, Some(t)) => format!("as many positions as {} s allow", t.as_secs()),
+        (None, None) => String::new(),
+    };
+    format!(
+        "fuzz after the corpus: {size} from random playouts, seed {}, depth {}",
+        f.seed, f.depth
+    )
+}
+
+/// The engine the fuzz asks after the corpus run: none when the run stopped early (going on
+/// cannot help) or the engine could not be started again; an engine whose error ended the
+/// corpus run (the last check, after which the run starts none again) is started again first.
+pub(super) fn engine_for_fuzz(
+    report: &Report,
+    engine: Option<Box<dyn crate::conform::Engine>>,
+    restart: &mut crate::conform::Restart<'_>,
+) -> Option<Box<dyn crate::conform::Engine>> {
+    if report.stopped.is_some() {
+        return None;
+    }
+    let last = report.positions.last();
+    if last.is_some_and(|p| p.status == Status::EngineError && !p.restarted) {
+        drop(engine);
+        return restart().ok();
+    }
+    engine
+}
+
 fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
     let all = read_corpus(&cmd.corpus, args.depth)?;
     let positions = all.len();
     let entries = sample(all, args.sample);
     let switches = registry::switches::<G>(args.switches.iter().map(String::as_str))?;
-    let gen = registry::generator::<G>(None, &switches)?;
+    let gen = registry::generator::<G>(None, &switches);
     let map =
         builtin::<G>(&args.map).ok_or_else(|| CliError::Usage(format!("--map {:?}", args.map)))?;
     let timeout = Duration::from_secs(args.timeout);
@@ -204,6 +274,8 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         counting: args.count,
         // An XBoard engine is always given the position reached (its driver reads the board).
         send_reached: args.reached_fen || args.protocol == Protocol::Xboard,
+        // --timeout bounds the specification's own count too.
+        spec_timeout: Some(timeout),
     };
     let out = cmd.out;
     let counting = match args.count {
@@ -219,14 +291,22 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         gen.name(),
         sampled(args.sample, positions)
     )?;
-    let checks: usize = entries.iter().map(|e| e.depths.len()).sum();
+    let fuzz = fuzz_options(args);
+    if let Some(f) = &fuzz {
+        writeln!(out, "{}", fuzz_header(f))?;
+    }
+    let checks: usize = entries.iter().map(|e| e.depths.len()).sum::<usize>()
+        + fuzz.as_ref().map_or(0, |f| f.positions.unwrap_or(0));
     let bar = progress::conform_bar(G::NAME, checks as u64);
     let mut written: std::io::Result<()> = Ok(());
     // Each hint is said once, under the first error it is for.
     let mut hinted: Vec<String> = Vec::new();
-    let mut on_result = |p: &PositionReport| {
+    let mut show = |p: &PositionReport, finding: Option<&Finding>| {
         let mut text = String::new();
         p.write_text(&mut text);
+        if let Some(f) = finding {
+            f.write_text(&mut text);
+        }
         if let Some(e) = &p.error {
             let cx = hints::Context {
                 fen: &p.fen,
@@ -263,14 +343,23 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     };
     // A long-lived engine is killed by its error and started again for the next check; a
     // perftree engine is a new process for every query anyway.
-    let report = if args.protocol == Protocol::Perftree {
-        let mut engine = engine;
-        conform(&opts, &mut *engine, &entries, &mut on_result)
+    let mut engine = Some(engine);
+    let mut restart = || start_engine::<G>(&spec);
+    let mut report = if args.protocol == Protocol::Perftree {
+        let lent = engine.as_deref_mut().expect("the engine started above");
+        conform(&opts, lent, &entries, &mut |p| show(p, None))
     } else {
-        let mut restart = || start_engine::<G>(&spec);
-        conform_restarting(&opts, engine, &mut restart, &entries, &mut on_result)
+        conform_restarting(&opts, &mut engine, &mut restart, &entries, &mut |p| {
+            show(p, None)
+        })
     }
     .map_err(|(id, message)| CliError::Corpus(format!("corpus position {id:?}: {message}")))?;
+    if let Some(f) = &fuzz {
+        if let Some(engine) = engine_for_fuzz(&report, engine, &mut restart) {
+            let mut engine = engine;
+            crate::conform::fuzz::fuzz(&opts, &mut *engine, f, &entries, &mut report, &mut show);
+        }
+    }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

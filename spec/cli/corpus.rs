@@ -1,139 +1,123 @@
-//! `fairyspec corpus`: a conformance corpus from seeded random playouts.
-//!
-//! Each position is reached from the start position by a random number of random legal moves
-//! (0 to [`MAX_PLIES`]; a playout that reaches a position without moves stops there), picked by
-//! a small fixed PRNG ([`SplitMix64`]) so that a seed always gives the same corpus. Counts are
-//! the reference generator's, at every depth from 1 to `--depth`. Duplicate positions are
-//! skipped.
+//! `fairyspec corpus`: a conformance corpus from seeded random playouts
+//! ([`crate::corpus::random`]), or the corpus built into the binary written out as files
+//! ([`crate::corpus::builtin`]).
 
-use super::args::CorpusArgs;
+use super::args::{CorpusArgs, Games};
 use super::error::CliError;
-use crate::registry::{GameCommand, Registered};
-use crate::{Game, Generator, Position};
-use std::collections::BTreeSet;
+use crate::corpus::builtin::{self, WriteError};
+use crate::corpus::random::{perft_text, random_corpus_within, CountStopped, RandomCorpus};
+use crate::perft::budgeted::Stopped;
+use crate::registry::{GameCommand, GameId, Registered};
 use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
 
-/// The longest random playout, in plies.
-pub const MAX_PLIES: u64 = 60;
-
-/// The SplitMix64 generator (Steele, Lea and Flood 2014): tiny, fast, and the same on every
-/// platform, which is all a reproducible corpus needs.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0; the tiny modulo bias does not matter here).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-}
-
-struct Corpus<'o> {
-    positions: usize,
-    depth: u32,
-    seed: u64,
-    out: &'o mut dyn Write,
-}
-
-/// `fairyspec corpus <game> --positions N --depth D --seed S`.
+/// `fairyspec corpus <game> --positions N --depth D --seed S [--timeout S] [-o FILE]` and
+/// `fairyspec corpus <game|all> --builtin -o DIR`.
 pub fn corpus_command(args: CorpusArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let cmd = Corpus {
-        positions: args.positions,
-        depth: args.depth,
-        seed: args.seed,
-        out,
+    if args.builtin {
+        let Some(dir) = &args.output else {
+            return Err(CliError::Usage("corpus --builtin needs -o DIR".to_string()));
+        };
+        let games = match args.game {
+            Games::All => GameId::ALL.to_vec(),
+            Games::One(game) => vec![game],
+        };
+        return write_builtin(&games, dir, out);
+    }
+    let Games::One(game) = args.game else {
+        return Err(CliError::Usage(
+            "random positions are made for one game; `corpus all` is for --builtin -o DIR"
+                .to_string(),
+        ));
     };
-    args.game.run(cmd)
-}
-
-impl GameCommand for Corpus<'_> {
-    type Output = Result<(), CliError>;
-    fn run<G: Registered>(self) -> Self::Output {
-        corpus::<G>(self)
+    // clap requires all three without --builtin.
+    let (Some(positions), Some(depth), Some(seed)) = (args.positions, args.depth, args.seed) else {
+        return Err(CliError::Usage(
+            "corpus needs --positions N --depth D --seed S (or --builtin -o DIR)".to_string(),
+        ));
+    };
+    let timeout = Duration::from_secs(args.timeout);
+    let (text, stopped) = game.run(Random {
+        asked: RandomCorpus {
+            positions,
+            depth,
+            seed,
+        },
+        timeout,
+    });
+    // The blocks made before a stop are written whole, then the stop is the error.
+    match &args.output {
+        Some(file) if file.as_os_str() != "-" => {
+            std::fs::write(file, text).map_err(|error| CliError::Io {
+                path: file.clone(),
+                error,
+            })?;
+        }
+        _ => out.write_all(text.as_bytes())?,
+    }
+    match stopped {
+        None => Ok(()),
+        Some(stop) => Err(stop_error(&stop, timeout)),
     }
 }
 
-fn corpus<G: Registered>(cmd: Corpus<'_>) -> Result<(), CliError> {
-    let gen = G::reference(&G::Switches::default());
-    let mut rng = SplitMix64::new(cmd.seed);
-    writeln!(
-        cmd.out,
-        "# Source: fairyspec corpus {} --positions {} --depth {} --seed {} (reference generator)",
-        G::NAME,
-        cmd.positions,
-        cmd.depth,
-        cmd.seed
-    )?;
-    writeln!(
-        cmd.out,
-        "# Random playouts of 0 to {MAX_PLIES} plies from the start position; counts from \
-         fairyspec's reference generator: a corpus for `fairyspec conform`, not independent data."
-    )?;
-    let mut seen = BTreeSet::new();
-    let mut made = 0;
-    // Enough attempts for any game; a tiny game tree may give fewer distinct positions.
-    let mut attempts = cmd.positions.saturating_mul(50);
-    while made < cmd.positions && attempts > 0 {
-        attempts -= 1;
-        let pos = playout(&*gen, &mut rng);
-        let fen = pos.fen();
-        if !seen.insert(fen.clone()) {
-            continue;
+/// The error for a position whose counts ran out of time.
+fn stop_error(stop: &CountStopped, timeout: Duration) -> CliError {
+    let after = match stop.stopped {
+        Stopped::Time { nodes } => format!("after {nodes} nodes"),
+        Stopped::Nodes { max } => format!("after {max} nodes"),
+    };
+    CliError::Stopped(format!(
+        "{} ({}): the reference's count at depth {} was stopped at the time limit of one \
+         position ({} s, --timeout) {after}; ask for less --depth or a longer --timeout",
+        stop.id,
+        stop.fen,
+        stop.depth,
+        timeout.as_secs()
+    ))
+}
+
+/// The random corpus of one game, as `.perft` text (the whole blocks made before a count that
+/// ran out of time, and that stop).
+struct Random {
+    asked: RandomCorpus,
+    timeout: Duration,
+}
+
+impl GameCommand for Random {
+    type Output = (String, Option<CountStopped>);
+    fn run<G: Registered>(self) -> (String, Option<CountStopped>) {
+        let asked = self.asked;
+        let gen = G::reference(&G::Switches::default());
+        let (records, stopped) = match random_corpus_within(&*gen, &asked, self.timeout) {
+            Ok(records) => (records, None),
+            Err(stop) => (stop.made.clone(), Some(stop)),
+        };
+        if stopped.is_none() && records.len() < asked.positions {
+            eprintln!("fairyspec: only {} distinct positions found", records.len());
         }
-        made += 1;
-        writeln!(cmd.out)?;
-        writeln!(cmd.out, "id random-{made}")?;
-        writeln!(cmd.out, "epd {fen}")?;
-        for d in 1..=cmd.depth {
-            writeln!(cmd.out, "perft {d} {}", gen.perft(&pos, d))?;
-        }
+        (
+            perft_text::<G>(&asked, "reference generator", &records),
+            stopped,
+        )
     }
-    if made < cmd.positions {
-        eprintln!("fairyspec: only {made} distinct positions found");
+}
+
+/// Writes each game's built-in corpus into `dir/<game>/` and lists the files written.
+fn write_builtin(games: &[GameId], dir: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    for game in games {
+        let written = builtin::write_folder(&format!("corpus/{}", game.name()), dir).map_err(
+            |e| match e {
+                WriteError::Io { path, error } => CliError::Io { path, error },
+                WriteError::NoSuchFolder(folder) => {
+                    CliError::Corpus(format!("no built-in corpus {folder:?}"))
+                }
+            },
+        )?;
+        for path in written {
+            writeln!(out, "{}", path.display())?;
+        }
     }
     Ok(())
-}
-
-/// A random legal playout from the start position.
-fn playout<G: Game>(gen: &dyn Generator<G>, rng: &mut SplitMix64) -> Position<G> {
-    let mut pos = Position::<G>::start();
-    let plies = rng.below(MAX_PLIES + 1);
-    for _ in 0..plies {
-        let moves = gen.legal_moves(&pos);
-        if moves.is_empty() {
-            break;
-        }
-        // Generators list moves in no particular order; sort so the seed alone decides.
-        let mut moves: Vec<_> = moves.into_iter().map(|m| (m.to_string(), m)).collect();
-        moves.sort_by(|a, b| a.0.cmp(&b.0));
-        let i = rng.below(moves.len() as u64) as usize;
-        pos = gen.play_unchecked(&pos, &moves[i].1);
-    }
-    pos
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn splitmix64_matches_the_published_sequence() {
-        // First outputs for seed 1234567 from the reference C implementation
-        // (https://prng.di.unimi.it/splitmix64.c), as listed in many ports' test suites.
-        let mut r = SplitMix64::new(1234567);
-        assert_eq!(r.next_u64(), 6457827717110365317);
-        assert_eq!(r.next_u64(), 3203168211198807973);
-    }
 }

@@ -42,8 +42,14 @@ pub enum CliError {
     /// `matrix`: rows with a difference no `settled` line names, an implementation missing, or
     /// (with `--check`) a page that is not the one the matrix gives.
     MatrixFailed(String),
+    /// `coverage --require-all`: rules that govern moves or the outcome that the corpus does not
+    /// exercise.
+    CoverageIncomplete { missing: Vec<&'static str> },
     /// Writing the output failed (e.g. the reader of a pipe went away).
     Output(io::Error),
+    /// A count of the specification's own was stopped at its time limit (`corpus --timeout`):
+    /// the message names the position and the depth.
+    Stopped(String),
 }
 
 impl CliError {
@@ -53,7 +59,8 @@ impl CliError {
             CliError::Replay(_)
             | CliError::VerifyFailed { .. }
             | CliError::ConformFailed { .. }
-            | CliError::MatrixFailed(_) => 1,
+            | CliError::MatrixFailed(_)
+            | CliError::CoverageIncomplete { .. } => 1,
             _ => 2,
         }
     }
@@ -82,7 +89,14 @@ impl fmt::Display for CliError {
                 count(*diverged, "check", "checks")
             ),
             CliError::MatrixFailed(why) => write!(f, "matrix: {why}"),
+            CliError::CoverageIncomplete { missing } => write!(
+                f,
+                "coverage: {} not exercised: {}",
+                count(missing.len(), "rule", "rules"),
+                missing.join(", ")
+            ),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+            CliError::Stopped(why) => write!(f, "{why}"),
         }
     }
 }

@@ -18,7 +18,8 @@ Synopsis:
 {synopsis}
 Games:
 {games}
-Rule switches (--switch NAME=VALUE; the first value is the default; SPEC.md explains them):
+Rule switches (--switch NAME=VALUE, one value per switch; the first value is the default; SPEC.md
+explains them):
 {switches}
 Move text is the game's own (SPEC.md): from-square and to-square (`e2e4`), a promotion with the
 new piece's letter in lower case (`a7a8m`), castling as the King's move (`e1g1`).
@@ -153,9 +154,12 @@ game instead, a line per count and per record (position, depth, expected count, 
 generator `ok` or `MISMATCH <count>` with the time). The reference generator skips counts above
 --max-reference-nodes (default {DEFAULT_MAX_REFERENCE_NODES}) and says so.
 
---corpus is a folder of game folders (default ./corpus), one game folder (corpus/kuma), or one
-.perft file (its game is --game or the name of its folder). When stderr is a terminal a progress
-bar shows the checks done for the current game.
+The corpus is the one built into the binary (builtin:corpus, the repository's corpus/ folder when
+it was built), so verify runs from any folder. --corpus names another: a folder of game folders,
+one game folder (corpus/kuma, builtin:corpus/kuma), or one .perft file (its game is --game or the
+name of its folder). The deep tables are built in too: --corpus builtin:corpus/deep (hours of
+CPU; --max-nodes N keeps the counts up to N). When stderr is a terminal a progress bar shows the
+checks done for the current game.
 
 Exit 0 when every check passed, 1 on a mismatch or an entry that could not be checked, 2 when
 the corpus cannot be read at all."
@@ -237,6 +241,11 @@ difference it descends through the divide to the first position where the legal-
 differ and prints its FEN, the path, the counts along the way, the moves only one side has and
 the spec's explanation of each (grouped where they say the same).
 
+The corpus is the game's one built into the binary (builtin:corpus/GAME), so conform runs from any
+folder; --corpus names a .perft file or a folder of them on disk, or another built-in one
+(builtin:corpus/deep/GAME, the deep tables). `fairyspec corpus GAME --builtin -o DIR` writes the
+built-in corpus out.
+
 --protocol perftree: the command is run once per query as
   <command> <depth> \"<fen>\" \"<moves>\"
 and prints `<move> <count>` lines, an empty line, and the total (what `fairyspec perft` prints).
@@ -261,9 +270,72 @@ or fails each of the first 3 checks without ever answering; the report says why.
 differing position comes with its link on the page of `fairyspec serve`
 (http://127.0.0.1:8754/play/<game>#<FEN>, with the run's rule switches).
 
+--timeout S limits each query of the engine and the spec's own count at each corpus position
+(a check whose spec count is stopped is skipped, saying why). The engine runs in a process group
+of its own, killed whole (with whatever it started) on a time-out, an error, and when conform
+ends; one query may print at most 4 MiB, 100,000 lines, 64 KiB a line (more is garbage output).
+A perftree engine's answer is what it printed by the time its own process ended.
+
+--fuzz N: after the corpus (not instead of it), N positions more, each reached by a seeded random
+playout of the spec's legal moves (under the run's --switch readings) from the start position or
+a corpus position — every other one aimed at the rules of SPEC.md the run has not exercised yet
+(it goes on from lines that reached new rules, preferring moves to positions that cite missing
+ones) — checked at --fuzz-depth (default --depth, else 2) exactly as corpus positions are. The
+summary names the rules the fuzz exercised beyond the corpus. Every divergence is shrunk to the
+shortest prefix of its playout that shows the same difference (the same rule in the spec's
+explanation), then to the smallest depth, and printed as a .perft block (id, epd, perft D N with
+the spec's count) to paste into a corpus. --seed S
+(default 1): the same seed gives the same positions in the same order and the same shrinking.
+--fuzz-time S starts no fuzz position after S seconds (without --fuzz: fuzzes until then).
+
 Exit 0 when every check agrees; 2 if the engine failed on any check (missing, timed out,
-crashed, garbage output: the message says which), else 1 on any divergence. Every error and
-every divergence is in the report either way."
+crashed, garbage output: the message says which, with its last output and the end of its
+stderr), else 1 on any divergence. Every error and every divergence is in the report either way."
+        .to_string()
+}
+
+/// `fairyspec corpus --help`, after the options.
+pub fn corpus_details() -> String {
+    format!(
+        "\
+Without --builtin: N distinct positions, each reached from the start position by 0 to {max}
+random legal moves (a seeded SplitMix64, so the same seed gives the same corpus), with the
+reference generator's counts at depths 1 to D, as a .perft file for `fairyspec conform --corpus`.
+The counts are the specification's own: a corpus to test another implementation with, not
+independent data.
+
+With --builtin: the corpus the binary carries and `conform` and `verify` use by default, written
+out as files (DIR/<game>/*.perft, DIR/<game>/games/, the READMEs naming each source), to keep
+beside an engine; `all` writes every game's. Files of the same name are replaced. Prints the
+files written.",
+        max = crate::corpus::random::MAX_PLIES
+    )
+}
+
+/// `fairyspec coverage --help`, after the options.
+pub fn coverage_details() -> String {
+    "\
+A check exercises a rule of SPEC.md when the reference generator, at a node the check compares
+(every node above the leaves of a perft), cites the rule for a move it generated, a move it
+refused, or the outcome it decided (SPEC.md CORE-1.7). This command lists, for a corpus checked
+as `conform` checks it (each position at the depths its .perft entry lists, or only --depth N),
+the rules exercised — each with the first position that exercised it — and those not exercised,
+out of the rules that govern moves or the outcome under the switches; then the rules of other
+readings, and the rules left out with why (notation, validation, sources, perft conventions,
+claimable draws). `conform` and `docs/conformance.md` report the same for their runs.
+
+Each check's tree is traced once per distinct position, at most --budget positions; a deeper
+tree is counted as deep as fits, and listed.
+
+Exit 0; with --require-all, 1 when a rule that governs moves or the outcome is not exercised.
+
+With --json: one JSON object, {\"schema\": \"fairyspec.coverage/1\", \"game\", \"corpus\",
+\"depth\", \"sample\", \"switches\", \"positions\", \"checks\", \"budget\", \"in_force\",
+\"exercised\": [{\"rule\", \"title\", \"first\": {\"id\", \"depth\"}}], \"missing\": [...],
+\"left_out\": [{\"rule\", \"title\", \"why\"}], \"other_readings\": [...], \"shortened\": [...]}.
+
+Example:
+  fairyspec coverage chu --depth 2 --require-all"
         .to_string()
 }
 

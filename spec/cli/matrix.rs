@@ -5,9 +5,11 @@ use super::args::MatrixArgs;
 use super::conform::read_corpus;
 use super::error::CliError;
 use crate::conform::corpus::sample;
+use crate::conform::fuzz::{fuzz, FuzzOptions};
 use crate::conform::mapping::builtin;
 use crate::conform::matrix::{check_version, outcome_of, parse_matrix, render, Outcome, Row, Run};
 use crate::conform::{conform_restarting, start_engine, ConformOptions, EngineSpec};
+use crate::corpus::CorpusPath;
 use crate::registry::{self, GameCommand, GameId, Registered};
 use std::io::Write;
 
@@ -35,7 +37,7 @@ the row from the repository root (with `fairyspec` on the PATH, `cargo install -
 
 /// `fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]... [--jobs N]`.
 pub fn matrix_command(args: MatrixArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.matrix).map_err(|error| CliError::Io {
+    let text = crate::textfile::read_text(&args.matrix).map_err(|error| CliError::Io {
         path: args.matrix.clone(),
         error,
     })?;
@@ -66,7 +68,7 @@ pub fn matrix_command(args: MatrixArgs, out: &mut dyn Write) -> Result<(), CliEr
     } else {
         let page = render(&results, HEADER);
         if args.check {
-            let old = std::fs::read_to_string(&args.output).unwrap_or_default();
+            let old = crate::textfile::read_text(&args.output).unwrap_or_default();
             if old != page {
                 let first = old
                     .lines()
@@ -190,11 +192,11 @@ impl GameCommand for RowCommand<'_> {
     fn run<G: Registered>(self) -> Result<Outcome, CliError> {
         let run = self.run;
         let entries = sample(
-            read_corpus(std::path::Path::new(&run.corpus), Some(run.depth))?,
+            read_corpus(&CorpusPath::from_text(&run.corpus), Some(run.depth))?,
             run.sample,
         );
         let switches = registry::switches::<G>(run.switches.iter().map(String::as_str))?;
-        let gen = registry::generator::<G>(None, &switches)?;
+        let gen = registry::generator::<G>(None, &switches);
         let map =
             builtin::<G>(&run.map).ok_or_else(|| CliError::Usage(format!("map {:?}", run.map)))?;
         let spec = EngineSpec {
@@ -215,11 +217,36 @@ impl GameCommand for RowCommand<'_> {
             map_name: &run.map,
             counting: run.counting,
             send_reached: run.protocol == crate::conform::Protocol::Xboard,
+            spec_timeout: Some(run.timeout),
         };
         // As `conform` does: a long-lived engine killed by an error is started again.
         let mut restart = || start_engine::<G>(&spec);
-        let report = conform_restarting(&opts, engine, &mut restart, &entries, &mut |_| {})
-            .map_err(|(id, message)| CliError::Corpus(format!("{id}: {message}")))?;
+        let mut engine = Some(engine);
+        let mut report =
+            conform_restarting(&opts, &mut engine, &mut restart, &entries, &mut |_| {})
+                .map_err(|(id, message)| CliError::Corpus(format!("{id}: {message}")))?;
+        let engine = match run.fuzz {
+            Some(_) => super::conform::engine_for_fuzz(&report, engine, &mut restart),
+            None => None,
+        };
+        if let (Some(f), Some(mut engine)) = (run.fuzz, engine) {
+            let options = FuzzOptions {
+                positions: Some(f.positions),
+                seed: f.seed,
+                depth: run.depth,
+                time: None,
+                switches: run.switches.clone(),
+                aim: true,
+            };
+            fuzz(
+                &opts,
+                &mut *engine,
+                &options,
+                &entries,
+                &mut report,
+                &mut |_, _| {},
+            );
+        }
         Ok(outcome_of(&report, entries.len(), &run.settled))
     }
 }

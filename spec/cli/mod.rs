@@ -3,17 +3,19 @@
 //! ([`crate::perft`], [`crate::replay`], the generators).
 //!
 //! ```text
-//! fairyspec verify [--game GAME] [--max-reference-nodes N] [--corpus PATH] [--threads N] [--json]
+//! fairyspec verify [--game GAME] [--max-reference-nodes N] [--corpus PATH|builtin:…] [--threads N] [--json]
 //! fairyspec perft <game> <depth> [--fen FEN] [--moves "M1 M2 ..."] [--generator G] [--switch NAME=VALUE]... [--threads N] [--json]
 //! fairyspec moves <game> [--fen FEN] [--moves "M1 M2 ..."] [--generator G] [--switch NAME=VALUE]... [--json]
 //! fairyspec replay <game> <file> [--switch NAME=VALUE]... [--json]
 //! fairyspec conform <game> --engine COMMAND [--protocol P] [--corpus PATH] [--depth N] …
-//! fairyspec corpus <game> --positions N --depth D --seed S
+//! fairyspec corpus <game> --positions N --depth D --seed S [--timeout S] [-o FILE.perft]
+//! fairyspec corpus <game|all> --builtin -o DIR
+//! fairyspec coverage <game> [--corpus PATH] [--depth N] [--sample K] [--switch NAME=VALUE]... [--budget N] [--require-all] [--json]
 //! fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]... [--jobs N]
 //! fairyspec explain <game> [--fen FEN] [--moves "M1 M2 ..."] [--switch NAME=VALUE]... [--json] <move>
 //! fairyspec diagram <game> [--fen FEN] [--moves "M1 M2 ..."] [--piece X] [--square S] [--highlight MOVE]... [-o FILE.svg]
 //! fairyspec diagram all -o DIR
-//! fairyspec serve [--bind ADDR] [--port N]
+//! fairyspec serve [--bind ADDR] [--port N] [--allow-host HOST]...
 //! fairyspec completions <bash|zsh|fish|elvish|powershell>
 //! ```
 //!
@@ -24,6 +26,7 @@
 pub mod args;
 pub mod conform;
 pub mod corpus;
+pub mod coverage;
 pub mod error;
 pub mod explain;
 pub mod help;
@@ -102,6 +105,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         Command::Replay(a) => replay::replay_command(a, out),
         Command::Conform(a) => conform::conform_command(a, out),
         Command::Corpus(a) => corpus::corpus_command(a, out),
+        Command::Coverage(a) => coverage::coverage_command(a, out),
         Command::Matrix(a) => matrix::matrix_command(a, out),
         Command::Explain(a) => explain::explain_command(a, out),
         Command::Diagram(a) => explain::diagram_command(a, out),
@@ -164,6 +168,9 @@ fn usage_message(e: &clap::Error, definition: &clap::Command, args: &[String]) -
         ),
         ErrorKind::UnknownArgument => {
             let word = text(ContextKind::InvalidArg).unwrap_or_default();
+            if let Some(message) = after_double_dash(&word, subcommand.map(String::as_str), args) {
+                return message;
+            }
             if !word.starts_with('-') {
                 return format!("unexpected argument {word:?}");
             }
@@ -228,9 +235,66 @@ fn usage_message(e: &clap::Error, definition: &clap::Command, args: &[String]) -
     }
 }
 
+/// The message for an argument clap could not place that came after `--`, which ends the
+/// options: what follows it is read as arguments, so an option there is no option at all.
+fn after_double_dash(word: &str, command: Option<&str>, args: &[String]) -> Option<String> {
+    let dashes = args.iter().position(|a| a == "--")?;
+    if !args[dashes + 1..].iter().any(|a| a == word) {
+        return None;
+    }
+    let command = command.map_or_else(|| "fairyspec".to_string(), |c| format!("`{c}`"));
+    let fix = if word.starts_with('-') {
+        let name = word.split('=').next().unwrap_or(word);
+        format!("to give {name} as an option, put it before the `--`, or leave the `--` out")
+    } else {
+        "leave it out".to_string()
+    };
+    Some(format!(
+        "{word:?} comes after `--`, which ends the options (what follows it is read as \
+         arguments), and {command} takes no more arguments; {fix}"
+    ))
+}
+
 /// The first line of clap's own message, without its `error: ` prefix.
 fn first_line(e: &clap::Error) -> String {
     let rendered = e.render().to_string();
     let line = rendered.lines().next().unwrap_or_default();
     line.strip_prefix("error: ").unwrap_or(line).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(words: &[&str]) -> String {
+        let args: Vec<String> = words.iter().map(ToString::to_string).collect();
+        run(&args, &mut Vec::new()).unwrap_err().to_string()
+    }
+
+    /// `verify -- --max-nodes 256` was answered "--max-nodes is not an option of `verify` (it
+    /// is one of `verify`)".
+    #[test]
+    fn an_option_after_the_double_dash_is_explained() {
+        let e = error(&["verify", "--", "--max-nodes", "256"]);
+        assert!(
+            e.starts_with(
+                "\"--max-nodes\" comes after `--`, which ends the options (what follows it is \
+                 read as arguments), and `verify` takes no more arguments; to give --max-nodes as \
+                 an option, put it before the `--`, or leave the `--` out"
+            ),
+            "{e}"
+        );
+        let e = error(&["perft", "kuma", "1", "--", "2"]);
+        assert!(e.starts_with("\"2\" comes after `--`"), "{e}");
+        assert!(
+            e.contains("`perft` takes no more arguments; leave it out"),
+            "{e}"
+        );
+        // Before `--`, an option of another command is still named as such.
+        let e = error(&["verify", "--engine", "x"]);
+        assert!(
+            e.starts_with("--engine is not an option of `verify` (it is one of `conform`"),
+            "{e}"
+        );
+    }
 }

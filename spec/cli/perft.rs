@@ -16,7 +16,7 @@ impl PositionArgs {
     /// The position and the generator the request names.
     fn prepare<G: Registered>(&self, fault: Option<Fault>) -> Result<Prepared<G>, CliError> {
         let switches = registry::switches::<G>(self.switches.iter().map(String::as_str))?;
-        let mut gen = registry::generator::<G>(self.generator, &switches)?;
+        let mut gen = registry::generator::<G>(self.generator, &switches);
         if let Some(Fault::NoEnPassant) = fault {
             gen = Box::new(NoEnPassant { inner: gen });
         }

@@ -2,6 +2,7 @@
 
 use super::args::ReplayArgs;
 use super::error::CliError;
+use crate::corpus::CorpusPath;
 use crate::documents;
 use crate::registry::{self, GameCommand, Registered};
 use crate::verify::{read_text, result_of};
@@ -28,7 +29,12 @@ impl GameCommand for Replay<'_> {
 /// Prints the number of half-moves, the final FEN and the `result:` line (or the same as JSON).
 fn replay_file<G: Registered>(cmd: Replay<'_>) -> Result<(), CliError> {
     let switches = registry::switches::<G>(cmd.args.switches.iter().map(String::as_str))?;
-    let text = read_text(&cmd.args.file)?;
+    // A built-in record too (`builtin:corpus/kuma/games/game1.txt`).
+    let path = match cmd.args.file.to_str() {
+        Some(text) => CorpusPath::from_text(text),
+        None => CorpusPath::from(cmd.args.file.clone()),
+    };
+    let text = read_text(&path)?;
     let summary = G::replay(&*G::reference(&switches), &text)?;
     let (result, reason) = result_of(&summary);
     if cmd.args.json {

@@ -1,7 +1,9 @@
-//! `fairyspec serve [--bind ADDR] [--port N]`: the web page and JSON API of [`crate::serve`].
+//! `fairyspec serve [--bind ADDR] [--port N] [--allow-host HOST]`: the web page and JSON API of
+//! [`crate::serve`].
 
 use super::args::{ServeArgs, ServeFault};
 use super::error::CliError;
+use crate::serve::guard::Hosts;
 use crate::serve::{Config, Server, DEFAULT_PORT};
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -32,13 +34,16 @@ pub fn reach(addr: &SocketAddr) -> &'static str {
     }
 }
 
-/// Runs `serve [--bind ADDR] [--port N]`.
+/// Runs `serve [--bind ADDR] [--port N] [--allow-host HOST]...`.
 ///
 /// # Errors
 /// [`CliError::Usage`] for a bad address, or those of [`serve`].
 pub fn serve_command(args: ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let addr = address(args.bind.as_deref(), args.port)?;
+    Hosts::new(addr, &args.allow_host).map_err(|e| CliError::Usage(format!("--allow-host {e}")))?;
     let config = Config {
-        addr: address(args.bind.as_deref(), args.port)?,
+        addr,
+        allowed_hosts: args.allow_host,
         panic_route: args.inject_fault == Some(ServeFault::PanicRoute),
         ..Config::default()
     };

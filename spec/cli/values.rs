@@ -19,7 +19,7 @@ pub enum Games {
     One(GameId),
 }
 
-/// Reads a game name or `all` (for `diagram all`).
+/// Reads a game name or `all` (for `diagram all`, `corpus all --builtin`).
 #[derive(Clone, Copy, Debug)]
 pub struct GameOrAll;
 
@@ -45,7 +45,7 @@ impl TypedValueParser for GameOrAll {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        let all = PossibleValue::new("all").help("every game (SPEC.md's diagrams)");
+        let all = PossibleValue::new("all").help("every game");
         Some(Box::new(
             GameId::ALL
                 .iter()
@@ -73,45 +73,82 @@ where
     Ok(n)
 }
 
-pub(super) fn depth(text: &str) -> Result<u32, String> {
-    number("the depth", text, 0, MAX_DEPTH)
+/// A whole number in `min..=max`, read by [`number`] for the option or argument clap is reading:
+/// the message names the option as the user wrote it (`--hash-seed`, not `--seed`), or
+/// `the <value name>` for an argument (`the depth`), so that two options sharing a range never
+/// share a name in their errors.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounded<T> {
+    min: T,
+    max: T,
 }
 
-pub(super) fn conform_depth(text: &str) -> Result<u32, String> {
-    number("--depth", text, 1, MAX_DEPTH)
+impl<T> Bounded<T> {
+    pub const fn new(min: T, max: T) -> Bounded<T> {
+        Bounded { min, max }
+    }
 }
 
-pub(super) fn threads(text: &str) -> Result<usize, String> {
-    number("--threads", text, 1, MAX_THREADS)
+/// How a value's error names its option: `--long`, `-s`, or `the <value name>`.
+pub fn option_name(arg: Option<&clap::Arg>) -> String {
+    let Some(arg) = arg else {
+        return "the value".to_string();
+    };
+    if let Some(long) = arg.get_long() {
+        return format!("--{long}");
+    }
+    if let Some(short) = arg.get_short() {
+        return format!("-{short}");
+    }
+    let name = arg
+        .get_value_names()
+        .and_then(|names| names.first())
+        .map_or_else(|| arg.get_id().to_string(), ToString::to_string);
+    format!("the {name}")
 }
 
-pub(super) fn hash_mib(text: &str) -> Result<usize, String> {
-    number("--hash", text, 0, 1 << 20)
+impl<T> TypedValueParser for Bounded<T>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        let what = option_name(arg);
+        number(&what, &value.to_string_lossy(), self.min, self.max)
+            .map_err(|message| clap::Error::raw(clap::error::ErrorKind::ValueValidation, message))
+    }
 }
 
-pub(super) fn max_nodes(text: &str) -> Result<u64, String> {
-    number("--max-nodes", text, 0, u64::MAX)
-}
-
-pub(super) fn max_reference_nodes(text: &str) -> Result<u64, String> {
-    number("--max-reference-nodes", text, 0, u64::MAX)
-}
-
-pub(super) fn timeout(text: &str) -> Result<u64, String> {
-    number("--timeout", text, 1, 86_400)
-}
-
-pub(super) fn sample(text: &str) -> Result<usize, String> {
-    number("--sample", text, 1, crate::conform::corpus::MAX_SAMPLE)
-}
-
-pub(super) fn positions(text: &str) -> Result<usize, String> {
-    number("--positions", text, 1, 100_000)
-}
-
-pub(super) fn seed(text: &str) -> Result<u64, String> {
-    number("--seed", text, 0, u64::MAX)
-}
+/// The depth of `perft` (0 to [`MAX_DEPTH`]).
+pub(super) const DEPTH: Bounded<u32> = Bounded::new(0, MAX_DEPTH);
+/// `--depth` of `conform` and `corpus` (1 to [`MAX_DEPTH`]).
+pub(super) const DEPTH_FROM_1: Bounded<u32> = Bounded::new(1, MAX_DEPTH);
+/// `--threads`, `--jobs` (1 to [`MAX_THREADS`]).
+pub(super) const THREADS: Bounded<usize> = Bounded::new(1, MAX_THREADS);
+/// `--hash` in MiB (0 to 1 TiB).
+pub(super) const HASH_MIB: Bounded<usize> = Bounded::new(0, 1 << 20);
+/// Node counts (`--max-nodes`, `--max-reference-nodes`) and seeds (`--seed`, `--hash-seed`).
+pub(super) const ANY_U64: Bounded<u64> = Bounded::new(0, u64::MAX);
+/// `--timeout` in seconds (1 s to a day).
+pub(super) const TIMEOUT: Bounded<u64> = Bounded::new(1, 86_400);
+/// `corpus --positions`.
+pub(super) const POSITIONS: Bounded<usize> = Bounded::new(1, 100_000);
+/// `conform --fuzz`.
+pub(super) const FUZZ_POSITIONS: Bounded<usize> = Bounded::new(1, 1_000_000);
+/// `conform --fuzz-depth` (1 to [`MAX_DEPTH`]).
+pub(super) const FUZZ_DEPTH: Bounded<u32> = Bounded::new(1, MAX_DEPTH);
+/// `conform --fuzz-time` in seconds (1 s to a year).
+pub(super) const FUZZ_TIME: Bounded<u64> = Bounded::new(1, 31_536_000);
+/// `--sample` (every K-th position).
+pub(super) const SAMPLE: Bounded<usize> = Bounded::new(1, crate::conform::corpus::MAX_SAMPLE);
+/// `coverage --budget` (positions traced).
+pub(super) const BUDGET: Bounded<u64> = Bounded::new(1, 1_000_000_000);
 
 /// `routes` or `results` ([`Counting`]).
 pub(super) fn counting() -> impl TypedValueParser<Value = Counting> {
@@ -233,6 +270,96 @@ mod tests {
         let cmd = Cli::command();
         let text = SwitchPair.parse_ref(&cmd, None, std::ffi::OsStr::new("x=y"));
         assert_eq!(text.unwrap(), "x=y");
+    }
+
+    /// Every numeric option's error names the option as the user gave it (`--hash-seed` was
+    /// once reported as `--seed`, `--jobs` as `--threads`).
+    #[test]
+    fn every_number_error_names_its_own_option() {
+        let cases: [(&str, &[&str]); 14] = [
+            ("the depth", &["perft", "kuma", "x"]),
+            ("--threads", &["perft", "kuma", "1", "--threads", "x"]),
+            ("--hash", &["perft", "kuma", "1", "--hash", "x"]),
+            ("--hash-seed", &["perft", "kuma", "1", "--hash-seed", "x"]),
+            ("--threads", &["verify", "--threads", "0"]),
+            ("--max-nodes", &["verify", "--max-nodes", "x"]),
+            (
+                "--max-reference-nodes",
+                &["verify", "--max-reference-nodes", "1e3"],
+            ),
+            (
+                "--depth",
+                &["conform", "kuma", "--engine", "e", "--depth", "0"],
+            ),
+            (
+                "--timeout",
+                &["conform", "kuma", "--engine", "e", "--timeout", "0"],
+            ),
+            (
+                "--positions",
+                &[
+                    "corpus",
+                    "kuma",
+                    "--positions",
+                    "0",
+                    "--depth",
+                    "1",
+                    "--seed",
+                    "1",
+                ],
+            ),
+            (
+                "--depth",
+                &[
+                    "corpus",
+                    "kuma",
+                    "--positions",
+                    "1",
+                    "--depth",
+                    "65",
+                    "--seed",
+                    "1",
+                ],
+            ),
+            (
+                "--seed",
+                &[
+                    "corpus",
+                    "kuma",
+                    "--positions",
+                    "1",
+                    "--depth",
+                    "1",
+                    "--seed",
+                    "x",
+                ],
+            ),
+            (
+                "--timeout",
+                &[
+                    "corpus",
+                    "kuma",
+                    "--positions",
+                    "1",
+                    "--depth",
+                    "1",
+                    "--seed",
+                    "1",
+                    "--timeout",
+                    "x",
+                ],
+            ),
+            ("--jobs", &["matrix", "--jobs", "x"]),
+        ];
+        for (named, words) in cases {
+            let args: Vec<String> = words.iter().map(ToString::to_string).collect();
+            let e = crate::cli::run(&args, &mut Vec::new()).unwrap_err();
+            let text = e.to_string();
+            assert!(
+                text.starts_with(&format!("{named} must be a whole number from ")),
+                "{words:?}: {text}"
+            );
+        }
     }
 
     #[test]

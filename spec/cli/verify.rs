@@ -1,8 +1,9 @@
 //! `fairyspec verify`: the whole corpus through every generator that exists — the checks are the
 //! library's ([`crate::verify`]); this module prints their tables and the progress.
 //!
-//! `--corpus` may also name one game's folder (`corpus/kuma`) or a single `.perft` file, whose
-//! game is `--game` or the name of its folder.
+//! The corpus is the one built into the binary (`builtin:corpus`) unless `--corpus` names
+//! another: a folder of game folders, one game's folder (`corpus/kuma`, `builtin:corpus/kuma`) or a
+//! single `.perft` file, whose game is `--game` or the name of its folder.
 //!
 //! Rows are printed as they finish (whole lines, drawn around the progress bar when stderr is a
 //! terminal); with `--json` one [`crate::documents::Verify`] object is printed at the end instead.
@@ -14,6 +15,7 @@ use super::args::VerifyArgs;
 use super::error::CliError;
 use super::progress;
 use super::verify_summary;
+use crate::corpus::CorpusPath;
 use crate::documents::{self, PerftRow as JsonPerftRow, RecordRow, Status};
 use crate::perft::{parse_perft_file, Counting};
 use crate::registry::{self, GameCommand, GameId, GeneratorChoice, Registered};
@@ -24,7 +26,6 @@ use crate::verify::{
 use crate::Generator;
 use indicatif::ProgressBar;
 use std::io::Write;
-use std::path::Path;
 
 /// How the checks went.
 #[derive(Debug, Default)]
@@ -51,7 +52,7 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
     let text: &mut dyn Write = if args.json { &mut sink } else { &mut *out };
     let mut report = documents::Verify {
         schema: documents::VERIFY_SCHEMA.to_string(),
-        corpus: corpus.display().to_string(),
+        corpus: corpus.to_string(),
         ..documents::Verify::default()
     };
 
@@ -70,10 +71,10 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
             Plan::Check(work) => work,
             Plan::Skip { path, why } => {
                 if args.verbose {
-                    writeln!(text, "({} {why}; not checked)\n", path.display())?;
+                    writeln!(text, "({path} {why}; not checked)\n")?;
                 }
                 report.not_checked.push(documents::NotChecked {
-                    path: path.display().to_string(),
+                    path: path.to_string(),
                     why,
                 });
                 continue;
@@ -141,10 +142,7 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
         return Err(CliError::VerifyFailed { mismatches, errors });
     }
     if ok == 0 {
-        return Err(CliError::Corpus(format!(
-            "nothing was checked in {}",
-            corpus.display()
-        )));
+        return Err(CliError::Corpus(format!("nothing was checked in {corpus}")));
     }
     Ok(())
 }
@@ -262,15 +260,10 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
     lines.context(
         0,
         &format!(
-            "== {} ({}): generators: {}{}",
+            "== {} ({}): generators: {}",
             G::NAME,
-            work.shown.display(),
-            names.join(", "),
-            if gens.len() == 1 {
-                " (no bitboard generator yet)"
-            } else {
-                ""
-            }
+            work.shown,
+            names.join(", ")
         ),
     )?;
 
@@ -278,7 +271,7 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
     // known.
     let mut files: Vec<(String, Vec<PerftRow<G>>)> = Vec::new();
     for path in &work.perft_files {
-        let file = path.display().to_string();
+        let file = path.to_string();
         let records = match read_text(path) {
             Ok(text) => parse_perft_file(&text).map_err(|e| format!("{file}: {e}")),
             Err(e) => {
@@ -418,15 +411,17 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
 
 /// Replays every record `expected.txt` lists with every generator and compares the results.
 fn verify_records<G: Registered>(
-    expected: &Path,
+    expected: &CorpusPath,
     entries: Vec<(usize, Result<ExpectedGame, String>)>,
     gens: &[(GeneratorChoice, Box<dyn Generator<G>>)],
     lines: &mut Lines<'_>,
     tally: &mut Tally,
     report: &mut documents::VerifyGame,
 ) -> Result<(), CliError> {
-    let dir = expected.parent().unwrap_or(Path::new("."));
-    lines.context(2, &format!("-- {}", expected.display()))?;
+    let dir = expected
+        .parent()
+        .unwrap_or_else(|| CorpusPath::from_text("."));
+    lines.context(2, &format!("-- {expected}"))?;
     let width = entries
         .iter()
         .filter_map(|(_, e)| e.as_ref().ok())
@@ -443,7 +438,7 @@ fn verify_records<G: Registered>(
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
-                let e = format!("{}:{line}: {e}", expected.display());
+                let e = format!("{expected}:{line}: {e}");
                 lines.failed(&format!("ERROR {e}"))?;
                 report.errors.push(e);
                 tally.errors += 1;

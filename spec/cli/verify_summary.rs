@@ -88,7 +88,7 @@ pub fn row(game: &VerifyGame, seconds: f64) -> String {
 ///
 /// `limits` are `--max-reference-nodes` and `--max-nodes` when something was skipped.
 pub fn afterword(
-    corpus: &std::path::Path,
+    corpus: &crate::corpus::CorpusPath,
     not_checked: &[documents::NotChecked],
     limits: Option<(u64, u64)>,
 ) -> String {
@@ -120,9 +120,7 @@ pub fn afterword(
              fairyspec verify --corpus {} --max-nodes 1_000_000_000 --max-reference-nodes 0\n\
              checks those up to a billion nodes; without --max-nodes, all of them \
              ({}/README.md).",
-            deep.display(),
-            deep.display(),
-            deep.display()
+            deep, deep, deep
         );
     }
     out
@@ -189,8 +187,7 @@ mod tests {
 
     #[test]
     fn the_afterword_says_how_to_run_the_deep_tables() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let corpus = root.join("corpus");
+        let corpus = crate::corpus::CorpusPath::builtin();
         let text = afterword(&corpus, &[], Some((5_000_000, u64::MAX)));
         assert!(
             text.starts_with(
@@ -203,7 +200,7 @@ mod tests {
         assert!(
             text.contains(&format!(
                 "fairyspec verify --corpus {} --max-nodes 1_000_000_000",
-                corpus.join("deep").display()
+                corpus.join("deep")
             )),
             "{text}"
         );

@@ -1,10 +1,12 @@
-//! Reading a conformance corpus: a `.perft` file, or every `.perft` file of a folder, as
-//! [`CorpusEntry`]s (the positions and the depths to check them at).
+//! Reading a conformance corpus: a `.perft` file, or every `.perft` file of a folder, on disk or
+//! built in ([`CorpusPath`]), as [`CorpusEntry`]s (the positions and the depths to check them at).
 
 use super::compare::CorpusEntry;
+use crate::corpus::CorpusPath;
 use crate::perft::parse_perft_file;
+use crate::textfile::MAX_FILE_BYTES;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A corpus that cannot be read.
 #[derive(Debug)]
@@ -30,38 +32,74 @@ impl fmt::Display for CorpusError {
 impl std::error::Error for CorpusError {}
 
 /// The corpus entries of a `.perft` file, or of every `.perft` file of a folder (sorted by
-/// name); `depth` replaces the depths the files list.
+/// name); `depth` replaces the depths the files list. The game's built-in corpus is
+/// [`CorpusPath::builtin_game`].
+///
+/// ```
+/// use fairyspec::conform::corpus::read_corpus;
+/// use fairyspec::corpus::CorpusPath;
+///
+/// let entries = read_corpus(&CorpusPath::builtin_game("kuma"), Some(2)).unwrap();
+/// let start = entries.iter().find(|e| e.id == "start").unwrap();
+/// assert_eq!(start.depths, [(2, Some(256))]);
+/// ```
+///
+/// Each file is read whole, up to [`MAX_FILE_BYTES`], and so is the folder's whole corpus.
 ///
 /// # Errors
-/// [`CorpusError::Io`] for an unreadable path, [`CorpusError::Format`] for a broken file or an
-/// empty corpus.
-pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CorpusError> {
-    let io = |e| CorpusError::Io {
-        path: path.to_path_buf(),
-        error: e,
-    };
+/// [`CorpusError::Io`] for an unreadable path or a file past the limit
+/// ([`std::io::ErrorKind::FileTooLarge`]), [`CorpusError::Format`] for a path that does not
+/// exist, a broken file or an empty corpus.
+pub fn read_corpus(path: &CorpusPath, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CorpusError> {
+    if !path.is_dir() && !path.is_file() {
+        let hint = if path.is_builtin() {
+            format!(
+                "the built-in corpus has {}",
+                CorpusPath::builtin_folders().join(", ")
+            )
+        } else {
+            "leave --corpus out for the game's built-in corpus (builtin:corpus/GAME)".to_string()
+        };
+        return Err(CorpusError::Format(format!(
+            "no .perft file or folder at {:?}; {hint}",
+            path.to_string()
+        )));
+    }
     let files = if path.is_dir() {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(io)?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "perft"))
-            .collect();
-        files.sort();
-        files
-    } else {
-        vec![path.to_path_buf()]
-    };
-    let mut entries = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|error| CorpusError::Io {
-            path: file.clone(),
+        let listed = path.entries().map_err(|error| CorpusError::Io {
+            path: path.to_path_buf(),
             error,
         })?;
-        let records = parse_perft_file(&text)
-            .map_err(|e| CorpusError::Format(format!("{}: {e}", file.display())))?;
-        let source = file
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        listed
+            .into_iter()
+            .filter(|p| p.has_extension("perft"))
+            .collect()
+    } else {
+        vec![path.clone()]
+    };
+    let mut entries = Vec::new();
+    let mut read: u64 = 0;
+    for file in &files {
+        let text = file.read_text().map_err(|error| CorpusError::Io {
+            path: file.to_path_buf(),
+            error,
+        })?;
+        let records =
+            parse_perft_file(&text).map_err(|e| CorpusError::Format(format!("{file}: {e}")))?;
+        let source = file.file_name().unwrap_or_default().to_string();
+        read += text.len() as u64;
+        if read > MAX_FILE_BYTES {
+            return Err(CorpusError::Io {
+                path: path.to_path_buf(),
+                error: std::io::Error::new(
+                    std::io::ErrorKind::FileTooLarge,
+                    format!(
+                        "its .perft files hold more than {MAX_FILE_BYTES} bytes in all, the most \
+                         fairyspec reads as one corpus"
+                    ),
+                ),
+            });
+        }
         for r in records {
             let depths = match depth {
                 Some(d) => vec![(
@@ -84,8 +122,7 @@ pub fn read_corpus(path: &Path, depth: Option<u32>) -> Result<Vec<CorpusEntry>, 
     }
     if entries.is_empty() {
         return Err(CorpusError::Format(format!(
-            "no positions in {} (a .perft file or a folder of them)",
-            path.display()
+            "no positions in {path} (a .perft file or a folder of them)"
         )));
     }
     Ok(entries)

@@ -1,12 +1,11 @@
 //! The [`Engine`] trait every outside implementation is driven through, its answer
-//! ([`EngineDivide`]) and what can go wrong ([`EngineError`]), plus the process plumbing the two
-//! protocols share (splitting a command line, reading a child's output with a time-out).
+//! ([`EngineDivide`]) and what can go wrong ([`EngineError`]), plus what the protocols share:
+//! splitting a command line, the bounds on what one query may read ([`MAX_OUTPUT`],
+//! [`MAX_LINES`]), and reading divide lines and their counts. The process itself (its group, its
+//! bounded readers) is [`super::process`]'s.
 
 use serde::Serialize;
 use std::fmt;
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, ChildStdout};
-use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 /// An engine's perft of one position, divided by root move, in the engine's own move text.
@@ -54,13 +53,17 @@ pub enum EngineError {
     BadCommand { command: String, message: String },
     /// Starting the process or talking to it failed.
     Io { message: String },
-    /// No answer within the time limit; the process was killed.
+    /// No answer within the time limit; the process (and every process it started) was killed.
     Timeout {
         seconds: f64,
         query: String,
         /// The last lines the engine printed (at most [`LAST_LINES`]), which often say why.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         output: Vec<String>,
+        /// The end of what the engine wrote on its standard error (at most
+        /// [`super::process::STDERR_KEPT`] bytes, with how much came before).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        stderr: String,
     },
     /// The process ended (crash, non-zero exit, or closed its output) before answering.
     Exited {
@@ -81,6 +84,9 @@ pub enum EngineError {
         line: String,
         reason: String,
     },
+    /// An implementation run in this process ([`super::Implementation`]) returned an error
+    /// instead of an answer.
+    InProcess { query: String, message: String },
 }
 
 impl fmt::Display for EngineError {
@@ -97,9 +103,10 @@ impl fmt::Display for EngineError {
                 seconds,
                 query,
                 output,
+                stderr,
             } => {
                 write!(f, "engine timed out after {seconds}s on {query}")?;
-                write_output(f, output)
+                write_output(f, output, stderr)
             }
             EngineError::Exited {
                 status,
@@ -108,12 +115,7 @@ impl fmt::Display for EngineError {
                 output,
             } => {
                 write!(f, "engine exited ({status}) on {query}")?;
-                let tail = stderr.trim();
-                if !tail.is_empty() {
-                    let tail: String = tail.lines().take(5).collect::<Vec<_>>().join(" | ");
-                    write!(f, "; stderr: {tail}")?;
-                }
-                write_output(f, output)
+                write_output(f, output, stderr)
             }
             EngineError::Unsupported { query, reason } => {
                 write!(f, "the engine cannot be given {query}: {reason}")
@@ -126,19 +128,43 @@ impl fmt::Display for EngineError {
                 f,
                 "engine output on {query} is not understood: {reason}: {line:?}"
             ),
+            EngineError::InProcess { query, message } => {
+                write!(f, "the implementation failed on {query}: {message}")
+            }
         }
     }
 }
 
 impl std::error::Error for EngineError {}
 
-/// `; its last output: "…" | "…"`, or nothing when the engine printed nothing.
-fn write_output(f: &mut fmt::Formatter<'_>, output: &[String]) -> fmt::Result {
+/// `; stderr: … | …` (its last lines, when it wrote any), then `; its last output: "…" | "…"`, or
+/// `; it printed nothing` (on standard output, when it wrote on standard error).
+fn write_output(f: &mut fmt::Formatter<'_>, output: &[String], stderr: &str) -> fmt::Result {
+    let tail = stderr.trim();
+    if !tail.is_empty() {
+        let lines: Vec<&str> = tail.lines().collect();
+        let last: Vec<String> = lines[lines.len().saturating_sub(5)..]
+            .iter()
+            .map(|l| cut(l, 200))
+            .collect();
+        write!(f, "; stderr: {}", last.join(" | "))?;
+    }
     if output.is_empty() {
-        return write!(f, "; it printed nothing");
+        let on = if tail.is_empty() { "" } else { " on stdout" };
+        return write!(f, "; it printed nothing{on}");
     }
     let lines: Vec<String> = output.iter().map(|l| format!("{l:?}")).collect();
     write!(f, "; its last output: {}", lines.join(" | "))
+}
+
+/// `text`'s first `n` characters, with `…` where it was cut.
+fn cut(text: &str, n: usize) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars.by_ref().take(n).collect();
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
 }
 
 /// How many of an engine's last output lines an error keeps.
@@ -154,8 +180,35 @@ pub(crate) fn last_lines(lines: &[String]) -> Vec<String> {
 }
 
 /// The most output one query may produce (bytes); an engine that prints more (`yes`) is killed
-/// and its output reported as garbage.
+/// and its output reported as garbage. No line may be longer than
+/// [`super::process::MAX_LINE`] (an endless line, `cat /dev/zero`, is garbage too).
 pub const MAX_OUTPUT: usize = 4 << 20;
+
+/// The most lines one query may produce: a bound on memory as [`MAX_OUTPUT`] is, for output of
+/// many short lines (a perft divide has one line per legal move: a few hundred).
+pub const MAX_LINES: usize = 100_000;
+
+/// The error for output past [`MAX_OUTPUT`] or [`MAX_LINES`] (`line` is the last line read),
+/// or `None` while `bytes` and `lines` are within them.
+pub(crate) fn too_much_output(
+    query: &str,
+    bytes: usize,
+    lines: usize,
+    line: &str,
+) -> Option<EngineError> {
+    let reason = if bytes > MAX_OUTPUT {
+        format!("more than {MAX_OUTPUT} bytes of output")
+    } else if lines > MAX_LINES {
+        format!("more than {MAX_LINES} lines of output")
+    } else {
+        return None;
+    };
+    Some(EngineError::Garbage {
+        query: query.to_string(),
+        line: line.trim().chars().take(80).collect(),
+        reason,
+    })
+}
 
 /// Splits a command line into words: whitespace separates, `'…'` and `"…"` quote (no escapes
 /// inside single quotes; `\` escapes the next character elsewhere). No shell is involved.
@@ -239,75 +292,22 @@ pub(crate) fn spawn_error(command: &str, e: &std::io::Error) -> EngineError {
     }
 }
 
-/// A line of a child's stdout, or the end of it.
-pub(crate) enum Line {
-    Text(String),
-    /// End of output, or an unreadable (non-UTF-8) line.
-    End(Option<String>),
-}
-
-/// Reads `stdout` line by line on a thread; the lines arrive on the returned channel, so that a
-/// reader can wait with [`Receiver::recv_timeout`] and never hang on a silent child.
-pub(crate) fn line_reader(stdout: ChildStdout) -> Receiver<Line> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut reader = BufReader::new(stdout);
-        loop {
-            let mut buf = Vec::new();
-            match reader.read_until(b'\n', &mut buf) {
-                Ok(0) => {
-                    let _ = tx.send(Line::End(None));
-                    return;
-                }
-                Ok(_) => match String::from_utf8(buf) {
-                    Ok(text) => {
-                        if tx.send(Line::Text(text)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => {
-                        let _ = tx.send(Line::End(Some("a line that is not UTF-8".to_string())));
-                        return;
-                    }
-                },
-                Err(e) => {
-                    let _ = tx.send(Line::End(Some(e.to_string())));
-                    return;
-                }
-            }
-        }
-    });
-    rx
-}
-
-/// Collects a child's stderr on a thread (so a chatty child never blocks on a full pipe); the
-/// text arrives when the stream closes.
-pub(crate) fn stderr_reader(mut stderr: impl Read + Send + 'static) -> Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stderr.read_to_end(&mut buf);
-        // Keep the end of a long stream: the error is usually last.
-        let start = buf.len().saturating_sub(4000);
-        let _ = tx.send(String::from_utf8_lossy(&buf[start..]).into_owned());
-    });
-    rx
-}
-
-/// Kills and reaps a child (ignoring a child that is already gone).
-pub(crate) fn kill(child: &mut Child) {
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
 /// The time a query may take.
 pub(crate) fn seconds(d: Duration) -> f64 {
     d.as_secs_f64()
 }
 
+/// A divide line read: a move and its count, or a count too large for 64 bits.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum DivideLine {
+    Move(String, u64),
+    /// `<move> <digits>` whose number is above `u64::MAX` (the move's text).
+    Overflow(String),
+}
+
 /// Reads one divide line: `<move> <count>` (perftree) or `<move>: <count>` (Stockfish).
 /// Returns `None` for a line that is neither.
-pub(crate) fn divide_line(line: &str) -> Option<(String, u64)> {
+pub(crate) fn divide_line(line: &str) -> Option<DivideLine> {
     let mut parts = line.split_whitespace();
     let mv = parts.next()?;
     let count = parts.next()?;
@@ -315,11 +315,35 @@ pub(crate) fn divide_line(line: &str) -> Option<(String, u64)> {
         return None;
     }
     let mv = mv.strip_suffix(':').unwrap_or(mv);
-    if mv.is_empty() || mv.contains(':') {
+    if mv.is_empty() || mv.contains(':') || !count.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let count = count.parse::<u64>().ok()?;
-    Some((mv.to_string(), count))
+    Some(match count.parse::<u64>() {
+        Ok(n) => DivideLine::Move(mv.to_string(), n),
+        Err(_) => DivideLine::Overflow(mv.to_string()),
+    })
+}
+
+/// Why a divide's counts are garbage: a count, or their sum, past `u64::MAX`, or a total that
+/// is not their sum. `None` when the divide holds together (an engine that prints a total
+/// alone, no divide lines, is taken at its word).
+pub(crate) fn inconsistent_total(moves: &[(String, u64)], total: u64) -> Option<String> {
+    if moves.is_empty() {
+        return None;
+    }
+    let sum = moves
+        .iter()
+        .try_fold(0u64, |sum, (_, n)| sum.checked_add(*n));
+    match sum {
+        None => Some(format!(
+            "the counts add up to more than {} (2^64 - 1), which no perft reaches",
+            u64::MAX
+        )),
+        Some(sum) if sum != total => {
+            Some(format!("the total is not the sum of the counts ({sum})"))
+        }
+        Some(_) => None,
+    }
 }
 
 #[cfg(test)]
@@ -339,12 +363,61 @@ mod tests {
 
     #[test]
     fn reads_both_divide_line_styles() {
-        assert_eq!(divide_line("e2e4 20"), Some(("e2e4".to_string(), 20)));
-        assert_eq!(divide_line("e2e4: 20"), Some(("e2e4".to_string(), 20)));
-        assert_eq!(divide_line("f1f8+: 3"), Some(("f1f8+".to_string(), 3)));
+        let mv = |m: &str, n| Some(DivideLine::Move(m.to_string(), n));
+        assert_eq!(divide_line("e2e4 20"), mv("e2e4", 20));
+        assert_eq!(divide_line("e2e4: 20"), mv("e2e4", 20));
+        assert_eq!(divide_line("f1f8+: 3"), mv("f1f8+", 3));
         assert_eq!(divide_line("Nodes searched: 400"), None);
         assert_eq!(divide_line("e2e4 x"), None);
         assert_eq!(divide_line("e2e4 -1"), None);
+        assert_eq!(divide_line("e2e4 +1"), None);
         assert_eq!(divide_line(""), None);
+        // 2^64 is one more than a count can be.
+        assert_eq!(
+            divide_line("e2e4 18446744073709551616"),
+            Some(DivideLine::Overflow("e2e4".to_string()))
+        );
+        assert_eq!(
+            divide_line("e2e4 18446744073709551615"),
+            mv("e2e4", u64::MAX)
+        );
+    }
+
+    /// `u64::MAX + 1` wraps to 0 in a release build; the sum is checked instead.
+    #[test]
+    fn counts_that_overflow_are_garbage() {
+        let moves = vec![("a".to_string(), u64::MAX), ("b".to_string(), 1)];
+        let why = inconsistent_total(&moves, 0).unwrap();
+        assert!(why.contains("more than 18446744073709551615"), "{why}");
+        let moves = vec![("a".to_string(), 2), ("b".to_string(), 1)];
+        assert!(inconsistent_total(&moves, 3).is_none());
+        assert!(inconsistent_total(&moves, 4).unwrap().contains("(3)"));
+        assert!(inconsistent_total(&[], 7).is_none());
+    }
+
+    #[test]
+    fn too_much_output_names_the_bound() {
+        assert!(too_much_output("q", MAX_OUTPUT, MAX_LINES, "x").is_none());
+        let e = too_much_output("q", MAX_OUTPUT + 1, 1, "y").unwrap();
+        assert!(e.to_string().contains("more than 4194304 bytes"), "{e}");
+        let e = too_much_output("q", 10, MAX_LINES + 1, "y").unwrap();
+        assert!(e.to_string().contains("more than 100000 lines"), "{e}");
+    }
+
+    #[test]
+    fn a_timeout_with_stderr_says_stdout_was_silent() {
+        let e = EngineError::Timeout {
+            seconds: 1.0,
+            query: "q".to_string(),
+            output: Vec::new(),
+            stderr: "[5000 bytes before] …boom\nlast words".to_string(),
+        };
+        let text = e.to_string();
+        assert!(
+            text.ends_with(
+                "; stderr: [5000 bytes before] …boom | last words; it printed nothing on stdout"
+            ),
+            "{text}"
+        );
     }
 }

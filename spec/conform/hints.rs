@@ -253,6 +253,7 @@ mod tests {
             seconds: 2.0,
             query: query.to_string(),
             output: output.iter().map(|s| s.to_string()).collect(),
+            stderr: String::new(),
         };
         let usi = hint(
             &timeout("usi", &["Stockfish 15.1", "Unknown command: 'usi'."]),
@@ -282,6 +283,7 @@ mod tests {
             seconds: 60.0,
             query: "depth 4 of ...".to_string(),
             output: Vec::new(),
+            stderr: String::new(),
         };
         let h = hint(&e, &cx(Protocol::Perftree)).unwrap();
         assert!(h.contains("--timeout") && h.contains("goes on"), "{h}");

@@ -103,12 +103,23 @@ pub struct ListDiff {
     pub only_engine: Vec<String>,
     /// Spec moves no engine move matched.
     pub only_spec: Vec<String>,
+    /// Engine moves listed a second time: the same text again, or — counting by result — a
+    /// second route to a result already listed (`engine text -> the result's spec text`).
+    pub twice: Vec<String>,
+}
+
+impl ListDiff {
+    /// Whether the two lists are the same moves, each once.
+    pub fn agree(&self) -> bool {
+        self.only_engine.is_empty() && self.only_spec.is_empty() && self.twice.is_empty()
+    }
 }
 
 /// Matches the engine's divide against the specification's move texts `spec_texts` (sorted; one
 /// per result under [`Counting::Results`]). Under results, an engine move whose text is not one of
-/// `spec_texts` is matched by the result it leads to; a second engine move with a result already
-/// matched is a move only the engine has (it counts one result twice).
+/// `spec_texts` is matched by the result it leads to. A move the engine lists again — the same
+/// text, or under results a second route to a result already matched (it counts one result
+/// twice) — is named in [`ListDiff::twice`], not matched again.
 pub fn compare_lists<G: Game>(
     map: &dyn MoveMap,
     theirs: &EngineDivide,
@@ -119,6 +130,8 @@ pub fn compare_lists<G: Game>(
 ) -> ListDiff {
     let mut matched = BTreeMap::new();
     let mut only_engine = Vec::new();
+    let mut twice = Vec::new();
+    let mut listed: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for (engine_text, count) in &theirs.moves {
         let mapped = map.to_spec(engine_text, spec_texts);
         let mut target = mapped.clone();
@@ -132,14 +145,17 @@ pub fn compare_lists<G: Game>(
         } else {
             format!("{engine_text} -> {target}")
         };
-        if spec_texts.binary_search(&target).is_err() || matched.contains_key(&target) {
-            // Not a spec move, or a second engine move with the same text (or result).
+        if !listed.insert(engine_text.as_str()) || matched.contains_key(&target) {
+            twice.push(shown);
+        } else if spec_texts.binary_search(&target).is_err() {
             only_engine.push(shown);
         } else {
             matched.insert(target, (engine_text.clone(), *count));
         }
     }
     only_engine.sort();
+    twice.sort();
+    twice.dedup();
     let only_spec = spec_texts
         .iter()
         .filter(|t| !matched.contains_key(*t))
@@ -149,6 +165,7 @@ pub fn compare_lists<G: Game>(
         matched,
         only_engine,
         only_spec,
+        twice,
     }
 }
 
@@ -203,6 +220,57 @@ mod tests {
     use super::*;
     use crate::chu::Chu;
     use crate::conform::mapping::Identity;
+    use crate::kuma::Kuma;
+
+    /// A move listed twice is named as such, not as a move only the engine has (which it is
+    /// not: the spec has it) — and the lists do not agree. A move neither has, listed twice,
+    /// is both. Kuma's start position has 16 moves (corpus/kuma/start.perft); `a2a3` is one.
+    #[test]
+    fn a_move_listed_twice_is_named_as_such() {
+        let pos = Position::<Kuma>::start();
+        let gen = Kuma::reference(&Default::default());
+        let mut spec: Vec<String> = gen
+            .legal_moves(&pos)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        spec.sort();
+        assert_eq!(spec.len(), 16);
+        let mut theirs: Vec<&str> = spec.iter().map(String::as_str).collect();
+        theirs.push("a2a3");
+        let diff = compare_lists(
+            &Identity,
+            &divide(&theirs),
+            &spec,
+            Counting::Routes,
+            None,
+            &pos,
+        );
+        assert_eq!(diff.twice, ["a2a3"]);
+        assert!(diff.only_engine.is_empty() && diff.only_spec.is_empty());
+        assert!(!diff.agree());
+        theirs.extend(["a2a5", "a2a5"]);
+        let diff = compare_lists(
+            &Identity,
+            &divide(&theirs),
+            &spec,
+            Counting::Routes,
+            None,
+            &pos,
+        );
+        assert_eq!(diff.only_engine, ["a2a5"]);
+        assert_eq!(diff.twice, ["a2a3", "a2a5"]);
+        let all: Vec<&str> = spec.iter().map(String::as_str).collect();
+        let diff = compare_lists(
+            &Identity,
+            &divide(&all),
+            &spec,
+            Counting::Routes,
+            None,
+            &pos,
+        );
+        assert!(diff.agree());
+    }
 
     /// scalashogi's solo Lion: 91 moves, 28 results (SPEC.md CHU-9.5).
     fn solo() -> (Box<dyn Generator<Chu>>, Position<Chu>) {
@@ -257,12 +325,14 @@ mod tests {
         spec.sort();
         let diff = compare_lists(&Identity, &d, &spec, Counting::Results, Some(&r), &pos);
         assert!(diff.only_engine.is_empty() && diff.only_spec.is_empty());
-        // One result twice is a move only the engine has, not a match.
+        // One result twice is named as a move listed twice, not a match.
         let mut twice = theirs.clone();
         twice.push("7g6f5e");
         let d = divide(&twice);
         let diff = compare_lists(&Identity, &d, &spec, Counting::Results, Some(&r), &pos);
-        assert_eq!(diff.only_engine, ["7g6f5e -> 7g5e"]);
+        assert!(diff.only_engine.is_empty() && diff.only_spec.is_empty());
+        assert_eq!(diff.twice, ["7g6f5e -> 7g5e"]);
+        assert!(!diff.agree());
         assert_eq!(
             counting_pattern(&Identity, &d, Counting::Routes, &r, &pos),
             None

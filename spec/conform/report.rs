@@ -2,6 +2,7 @@
 //! its human-readable text ([`Report::text`], [`PositionReport::write_text`]).
 
 use super::engine::EngineError;
+use super::fuzz::FuzzReport;
 use crate::perft::Counting;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -25,6 +26,10 @@ pub struct Report {
     pub summary: Summary,
     /// Why the run ended before its last check, if it did (`null` when every check was made).
     pub stopped: Option<Stopped>,
+    /// The fuzz part of the run (`conform --fuzz`), if there was one; its checks are among
+    /// `positions` (ids `fuzz-N`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fuzz: Option<FuzzReport>,
 }
 
 /// A run that ended early: the engine could not run at all, could not be started again after an
@@ -46,7 +51,8 @@ pub struct Summary {
     pub agreed: usize,
     pub diverged: usize,
     pub engine_errors: usize,
-    /// Positions the engine cannot be given ([`EngineError::Unsupported`]).
+    /// Positions the engine cannot be given ([`EngineError::Unsupported`]), or the
+    /// specification could not count within its time limit ([`PositionReport::spec_stopped`]).
     pub skipped: usize,
     /// Checks not made because the run stopped early ([`Report::stopped`]).
     pub not_checked: usize,
@@ -62,7 +68,8 @@ pub enum Status {
     Diverged,
     /// The engine gave no usable answer; see the error.
     EngineError,
-    /// The engine cannot be given this position (its protocol cannot say it); see the error.
+    /// The engine cannot be given this position (its protocol cannot say it; see the error), or
+    /// the specification's own count was stopped ([`PositionReport::spec_stopped`]).
     Skipped,
 }
 
@@ -88,6 +95,23 @@ pub struct PositionReport {
     /// After an engine error: the engine process was started again for the next check (a
     /// long-lived engine is killed on an error; a perftree engine runs once per query anyway).
     pub restarted: bool,
+    /// Why the specification's own count was stopped (its time limit, `conform --timeout`),
+    /// when it was: the check is then skipped, the engine not asked, and `spec_nodes` is 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spec_stopped: Option<String>,
+}
+
+impl PositionReport {
+    /// Why the check was skipped, if it was: the engine's reason or the specification's.
+    pub fn skip_reason(&self) -> Option<String> {
+        if self.status != Status::Skipped {
+            return None;
+        }
+        self.error
+            .as_ref()
+            .map(|e| e.to_string())
+            .or_else(|| self.spec_stopped.clone())
+    }
 }
 
 /// What kind of difference the descent ended at.
@@ -120,6 +144,9 @@ pub struct Divergence {
     pub only_engine: Vec<String>,
     /// Moves the specification lists and the engine does not.
     pub only_spec: Vec<String>,
+    /// Moves the engine lists more than once: the same text again, or — counting by result — a
+    /// second route to a result it listed already (`route -> the result's spec text`).
+    pub listed_twice: Vec<String>,
     /// The counts along the way: one step per move of the path.
     pub trail: Vec<Step>,
     /// Number of legal moves there: specification, engine.
@@ -312,11 +339,24 @@ fn list(moves: &[String]) -> String {
 }
 
 impl PositionReport {
+    /// `corpus`, or `fuzz` for a position of a fuzz run.
+    fn kind(&self) -> &'static str {
+        if self.source == "fuzz" {
+            "fuzz"
+        } else {
+            "corpus"
+        }
+    }
+
     /// The check as text: one line, and for a divergence or an error the details below it.
     pub fn write_text(&self, out: &mut String) {
         let engine = self
             .engine_nodes
             .map_or_else(|| "-".to_string(), |n| n.to_string());
+        let spec = match self.spec_stopped {
+            Some(_) => "-".to_string(),
+            None => self.spec_nodes.to_string(),
+        };
         let status = match self.status {
             Status::Agree => "ok",
             Status::Diverged => "DIVERGED",
@@ -325,8 +365,8 @@ impl PositionReport {
         };
         let _ = writeln!(
             out,
-            "{} depth {}: spec {} engine {} {status}",
-            self.id, self.depth, self.spec_nodes, engine
+            "{} depth {}: spec {spec} engine {engine} {status}",
+            self.id, self.depth
         );
         if let Some(e) = &self.error {
             let _ = writeln!(out, "  {e}");
@@ -334,8 +374,11 @@ impl PositionReport {
         if self.restarted {
             let _ = writeln!(out, "  (the engine was started again for the next check)");
         }
+        if let Some(why) = &self.spec_stopped {
+            let _ = writeln!(out, "  {why}");
+        }
         if let Some(d) = &self.divergence {
-            let _ = writeln!(out, "  corpus position: {}", self.fen);
+            let _ = writeln!(out, "  {} position: {}", self.kind(), self.fen);
             let what = match d.kind {
                 DivergenceKind::MoveLists => "the legal moves differ",
                 DivergenceKind::LeafCounts => "same moves, but the engine counts a move as other than 1 at depth 1",
@@ -352,9 +395,10 @@ impl PositionReport {
             }
             let _ = writeln!(
                 out,
-                "    path from the corpus position: {}",
+                "    path from the {} position: {}",
+                self.kind(),
                 if d.path.is_empty() {
-                    "(the corpus position itself)".to_string()
+                    format!("(the {} position itself)", self.kind())
                 } else {
                     d.path.join(" ")
                 }
@@ -383,6 +427,13 @@ impl PositionReport {
                 list(&d.only_engine)
             );
             let _ = writeln!(out, "    moves only the spec has:   {}", list(&d.only_spec));
+            if !d.listed_twice.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "    moves the engine lists twice: {}",
+                    d.listed_twice.join(" ")
+                );
+            }
             if let Some(p) = &d.counting_pattern {
                 let _ = writeln!(out, "    {}", p.text);
             }
@@ -430,6 +481,9 @@ impl Report {
         } else {
             String::new()
         };
+        if let Some(f) = &self.fuzz {
+            out.push_str(&f.footer());
+        }
         let _ = writeln!(
             out,
             "summary: {} check(s): {} agree, {} diverged, {} engine error(s){skipped}{not_checked}",
@@ -441,11 +495,22 @@ impl Report {
     /// The whole report as text.
     pub fn text(&self) -> String {
         let mut out = self.header();
+        let findings = self.fuzz.iter().flat_map(|f| &f.findings);
         for p in &self.positions {
             p.write_text(&mut out);
+            if let Some(f) = findings.clone().find(|f| f.id == p.id) {
+                f.write_text(&mut out);
+            }
         }
         out.push_str(&self.footer());
         out
+    }
+
+    /// Whether the engine passed: at least one check agreed, and none diverged or met an engine
+    /// error (positions the engine cannot be given are skipped, not failed).
+    pub fn passed(&self) -> bool {
+        let s = self.summary;
+        s.agreed > 0 && s.diverged == 0 && s.engine_errors == 0
     }
 
     /// The first engine error, if the run met one (a skipped position is none).

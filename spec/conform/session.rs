@@ -1,18 +1,26 @@
 //! A long-lived engine process spoken to line by line (UCI, USI, XBoard): start it, write
 //! commands, read answers with a time limit, and when something goes wrong say what the engine
 //! last printed. With `FAIRYSPEC_ENGINE_LOG=FILE` in the environment the whole dialogue is
-//! appended to FILE (`> ` what was sent, `< ` what was read). Every wait is bounded; a process that hangs, floods its output or dies is killed
-//! and every later query repeats the error that ended it.
+//! appended to FILE (`> ` what was sent, `< ` what was read). Every wait is bounded, and so is
+//! what one answer may hold ([`MAX_OUTPUT`], [`MAX_LINES`]); a process that hangs, floods its
+//! output or dies is killed with every process it started ([`super::process`]), and every later
+//! query repeats the error that ended it.
 
 use super::engine::{
-    kill, last_lines, line_reader, seconds, spawn_error, split_command, stderr_reader, EngineError,
-    Line, MAX_OUTPUT,
+    last_lines, seconds, spawn_error, split_command, too_much_output, EngineError,
 };
+#[cfg(doc)]
+use super::engine::{MAX_LINES, MAX_OUTPUT};
+use super::process::{line_reader, wait_exit, EngineProcess, Line, StderrTail};
 use std::collections::VecDeque;
 use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+/// How often a wait looks whether the engine's own process has ended while its output stays
+/// open (a child it left behind may hold the pipe).
+const POLL: Duration = Duration::from_millis(50);
 
 /// How many recent lines a session remembers for error messages.
 const REMEMBERED: usize = 20;
@@ -20,10 +28,10 @@ const REMEMBERED: usize = 20;
 /// A running engine process.
 pub struct Session {
     command: String,
-    child: Child,
+    process: EngineProcess,
     stdin: ChildStdin,
     lines: Receiver<Line>,
-    errors: Receiver<String>,
+    errors: StderrTail,
     timeout: Duration,
     /// The engine's most recent output lines (trimmed), for error messages.
     recent: VecDeque<String>,
@@ -41,27 +49,25 @@ impl Session {
     /// [`EngineError::BadCommand`], [`EngineError::NotFound`] or [`EngineError::Io`].
     pub fn start(command: &str, timeout: Duration) -> Result<Session, EngineError> {
         let words = split_command(command)?;
-        let mut child = Command::new(&words[0])
+        let mut spawn = Command::new(&words[0]);
+        spawn
             .args(&words[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| spawn_error(&words[0], &e))?;
-        let (Some(stdin), Some(stdout), Some(stderr)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
-            kill(&mut child);
+            .stderr(Stdio::piped());
+        let mut process =
+            EngineProcess::spawn(&mut spawn).map_err(|e| spawn_error(&words[0], &e))?;
+        let (Some(stdin), Some(stdout), Some(stderr)) = process.pipes() else {
             return Err(EngineError::Io {
                 message: "the engine's pipes are missing".to_string(),
             });
         };
         Ok(Session {
             command: command.to_string(),
-            child,
+            process,
             stdin,
             lines: line_reader(stdout),
-            errors: stderr_reader(stderr),
+            errors: StderrTail::read(stderr),
             timeout,
             recent: VecDeque::new(),
             dead: None,
@@ -104,12 +110,13 @@ impl Session {
     }
 
     /// Reads lines until `done` accepts one; returns the lines before it and that line. Lines
-    /// are trimmed; `skip` lines (an engine's debug chatter) are neither returned nor counted
-    /// against the output limit's purpose, but they are remembered for error messages.
+    /// are trimmed; `skip` lines (an engine's debug chatter) are not returned, but they are
+    /// remembered for error messages and count against the bounds like any other.
     ///
     /// # Errors
-    /// A time-out (the engine is killed), the end of the engine's output, or more than
-    /// [`MAX_OUTPUT`] bytes.
+    /// A time-out (the engine is killed), the end of the engine's output or of its process,
+    /// more than [`MAX_OUTPUT`] bytes or [`MAX_LINES`] lines, or a line that cannot be read
+    /// (longer than [`super::process::MAX_LINE`], not UTF-8).
     pub fn wait_for(
         &mut self,
         query: &str,
@@ -121,48 +128,50 @@ impl Session {
         }
         let deadline = Instant::now() + self.timeout;
         let mut seen: Vec<String> = Vec::new();
-        let mut size = 0;
+        let (mut size, mut count) = (0, 0);
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let now = Instant::now();
+            if now >= deadline {
+                let e = EngineError::Timeout {
+                    seconds: seconds(self.timeout),
+                    query: query.to_string(),
+                    output: self.last_output(),
+                    stderr: self.errors.text(),
+                };
+                return Err(self.fail(e));
+            }
+            match self.lines.recv_timeout(POLL.min(deadline - now)) {
                 Ok(Line::Text(text)) => {
                     let line = text.trim().to_string();
                     if let Some(log) = &mut self.log {
                         let _ = writeln!(log, "< {line}");
                     }
-                    size += line.len() + 1;
+                    size += text.len();
+                    count += 1;
                     self.remember(&line);
                     if done(&line) {
                         return Ok((seen, line));
                     }
-                    if size > MAX_OUTPUT {
-                        return Err(self.fail(EngineError::Garbage {
-                            query: query.to_string(),
-                            line: line.chars().take(80).collect(),
-                            reason: format!("more than {MAX_OUTPUT} bytes of output"),
-                        }));
+                    if let Some(e) = too_much_output(query, size, count, &line) {
+                        return Err(self.fail(e));
                     }
                     if !skip(&line) && !line.is_empty() {
                         seen.push(line);
                     }
                 }
-                Ok(Line::End(None)) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.died(query))
-                }
-                Ok(Line::End(Some(reason))) => {
+                Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => return Err(self.died(query)),
+                Ok(Line::Broken { reason, start }) => {
                     return Err(self.fail(EngineError::Garbage {
                         query: query.to_string(),
-                        line: String::new(),
+                        line: start,
                         reason,
                     }))
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    let e = EngineError::Timeout {
-                        seconds: seconds(self.timeout),
-                        query: query.to_string(),
-                        output: self.last_output(),
-                    };
-                    return Err(self.fail(e));
+                    // Silent: has the engine's process ended with its output held open?
+                    if self.process.exited() {
+                        return Err(self.died(query));
+                    }
                 }
             }
         }
@@ -184,33 +193,30 @@ impl Session {
         last_lines(&all)
     }
 
-    /// Kills the engine and remembers why.
+    /// Kills the engine (and every process it started) and remembers why.
     pub fn fail(&mut self, e: EngineError) -> EngineError {
-        kill(&mut self.child);
+        self.process.kill();
         self.dead = Some(e.clone());
         e
     }
 
-    /// The engine closed its output or its input: its exit status, the end of its stderr and
-    /// its last output.
+    /// The engine closed its output or its input, or its process ended: its exit status, the
+    /// end of its stderr and its last output.
     fn died(&mut self, query: &str) -> EngineError {
-        let deadline = Instant::now() + Duration::from_millis(500);
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(s)) => break s.to_string(),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                _ => break "closed its output".to_string(),
-            }
+        let ended = wait_exit(&mut self.process, Duration::from_millis(500));
+        let status = self.process.kill();
+        let status = match status {
+            Some(s) if ended => s.to_string(),
+            _ => "closed its output".to_string(),
         };
-        kill(&mut self.child);
-        let stderr = self
-            .errors
-            .recv_timeout(Duration::from_millis(200))
-            .unwrap_or_default();
-        // Lines still in the pipe belong to the last output too.
-        while let Ok(Line::Text(text)) = self.lines.try_recv() {
+        let stderr = self.errors.text_when_closed(Duration::from_millis(200));
+        // Lines still in the pipe belong to the last output too (the group is dead: the pipe
+        // ends soon).
+        let drained = Instant::now() + Duration::from_millis(200);
+        while let Ok(Line::Text(text)) = self
+            .lines
+            .recv_timeout(drained.saturating_duration_since(Instant::now()))
+        {
             self.remember(text.trim());
         }
         let e = EngineError::Exited {
@@ -223,24 +229,19 @@ impl Session {
         e
     }
 
-    /// Asks the engine to quit with `quit` (when it is alive), waits briefly, then kills it.
+    /// Asks the engine to quit with `quit` (when it is alive), waits briefly, then kills it and
+    /// whatever it left running.
     pub fn close(&mut self, quit: &str) {
         if self.dead.is_none() {
             let _ = writeln!(self.stdin, "{quit}").and_then(|()| self.stdin.flush());
-            let deadline = Instant::now() + Duration::from_millis(300);
-            while Instant::now() < deadline {
-                if let Ok(Some(_)) = self.child.try_wait() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
+            wait_exit(&mut self.process, Duration::from_millis(300));
         }
-        kill(&mut self.child);
+        self.process.kill();
     }
 }
 
 /// Both protocols spoken over a session (UCI, XBoard) end with `quit`: a session asks for it
-/// when it goes, then kills the engine if it has not quit.
+/// when it goes, then kills the engine's process group.
 impl Drop for Session {
     fn drop(&mut self) {
         self.close("quit");

@@ -16,7 +16,9 @@
 //! reports the same error, with the engine's last output (an engine that answers `uci` with
 //! `unknown command uci` says so in the report).
 
-use super::engine::{divide_line, Engine, EngineDivide, EngineError};
+use super::engine::{
+    divide_line, inconsistent_total, DivideLine, Engine, EngineDivide, EngineError,
+};
 use super::session::Session;
 use std::time::Duration;
 
@@ -143,21 +145,25 @@ impl Engine for UciEngine {
 }
 
 /// Whether `line` ends a perft answer: `Nodes searched: N` (Stockfish), or `Nodes: N`,
-/// `total N`, `Total: N`, `perft N` (other engines).
+/// `total N`, `Total: N`, `perft N` (other engines). A number too large for a count still ends
+/// the answer (which is then garbage), rather than leaving the wait to time out.
 pub fn is_total_line(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     let head = ["nodes searched", "nodes", "total", "perft"]
         .iter()
         .any(|w| lower.starts_with(w));
-    head && total_of(line).is_some()
+    head && last_word(line).is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The last word of a line, after spaces or a colon.
+fn last_word(line: &str) -> Option<&str> {
+    line.rsplit(|c: char| c.is_whitespace() || c == ':')
+        .find(|w| !w.is_empty())
 }
 
 /// The number at the end of a total line.
 fn total_of(line: &str) -> Option<u64> {
-    line.rsplit(|c: char| c.is_whitespace() || c == ':')
-        .find(|w| !w.is_empty())?
-        .parse()
-        .ok()
+    last_word(line)?.parse().ok()
 }
 
 /// Reads the answer to a perft command: the divide lines among `lines` (`e2e4: 20`; lines that
@@ -165,7 +171,8 @@ fn total_of(line: &str) -> Option<u64> {
 /// (`Nodes searched: N`).
 ///
 /// # Errors
-/// [`EngineError::Garbage`] if the total does not parse or is not the sum of the counts.
+/// [`EngineError::Garbage`] if the total does not parse, a count or the sum of the counts is
+/// past `u64::MAX`, or the total is not the sum of the counts.
 pub fn parse_uci_perft(
     lines: &[String],
     last: &str,
@@ -176,19 +183,26 @@ pub fn parse_uci_perft(
         line: line.to_string(),
         reason,
     };
-    let total =
-        total_of(last).ok_or_else(|| garbage(last, "expected `Nodes searched: N`".to_string()))?;
-    let moves: Vec<(String, u64)> = lines
-        .iter()
-        .filter(|l| !l.starts_with("info"))
-        .filter_map(|l| divide_line(l))
-        .collect();
-    let sum: u64 = moves.iter().map(|(_, n)| n).sum();
-    if !moves.is_empty() && sum != total {
-        return Err(garbage(
-            last,
-            format!("the total is not the sum of the counts ({sum})"),
-        ));
+    let total = total_of(last).ok_or_else(|| {
+        let why = if is_total_line(last) {
+            "a total larger than 2^64 - 1"
+        } else {
+            "expected `Nodes searched: N`"
+        };
+        garbage(last, why.to_string())
+    })?;
+    let mut moves: Vec<(String, u64)> = Vec::new();
+    for line in lines.iter().filter(|l| !l.starts_with("info")) {
+        match divide_line(line) {
+            Some(DivideLine::Move(mv, n)) => moves.push((mv, n)),
+            Some(DivideLine::Overflow(_)) => {
+                return Err(garbage(line, "a count larger than 2^64 - 1".to_string()))
+            }
+            None => {}
+        }
+    }
+    if let Some(why) = inconsistent_total(&moves, total) {
+        return Err(garbage(last, why));
     }
     Ok(EngineDivide { moves, total })
 }
@@ -219,5 +233,25 @@ mod tests {
         .unwrap();
         assert_eq!((d.moves.len(), d.total), (1, 2));
         assert!(parse_uci_perft(&["7g7f: 2".to_string()], "total 3", "q").is_err());
+    }
+
+    /// `u64::MAX` and 1 sum to 0 in a release build's wrapping arithmetic: garbage, not a match
+    /// for a total of 0; and a number past `u64::MAX` ends the answer as garbage instead of
+    /// being skipped (a total) or waited past (a count).
+    #[test]
+    fn counts_past_64_bits_are_garbage() {
+        let lines = [
+            "e2e4: 18446744073709551615".to_string(),
+            "d2d4: 1".to_string(),
+        ];
+        let e = parse_uci_perft(&lines, "Nodes searched: 0", "q").unwrap_err();
+        assert!(e.to_string().contains("add up to more than"), "{e}");
+        let lines = ["e2e4: 18446744073709551616".to_string()];
+        let e = parse_uci_perft(&lines, "Nodes searched: 0", "q").unwrap_err();
+        assert!(e.to_string().contains("a count larger than"), "{e}");
+        let big = "Nodes searched: 18446744073709551616";
+        assert!(is_total_line(big));
+        let e = parse_uci_perft(&[], big, "q").unwrap_err();
+        assert!(e.to_string().contains("a total larger than"), "{e}");
     }
 }

@@ -215,8 +215,8 @@ impl Game for Congo {
         Box::new(rules::Reference::new(*switches))
     }
 
-    fn bitboard(switches: &CongoSwitches) -> Option<Box<dyn Generator<Congo>>> {
-        Some(Box::new(bitboard::Bitboard::new(*switches)))
+    fn bitboard(switches: &CongoSwitches) -> Box<dyn Generator<Congo>> {
+        Box::new(bitboard::Bitboard::new(*switches))
     }
 }
 

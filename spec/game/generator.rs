@@ -23,11 +23,12 @@ use std::fmt;
 /// A terminal position (checkmate, stalemate, a Blind Bear home, a captured lion, …) has no
 /// legal moves; [`Generator::outcome`] tells why.
 pub trait Generator<G: Game>: Send + Sync {
-    /// Which of the game's two generators this is (a wrapper says what it wraps).
+    /// Which generator this is: one of the game's two, or [`GeneratorKind::Outside`] for one
+    /// from outside the crate (a wrapper of one of the two says what it wraps).
     fn kind(&self) -> GeneratorKind;
 
-    /// `"reference"` or `"bitboard"` ([`GeneratorKind::name`]), as reports print it; a wrapper
-    /// in a test may call itself something else.
+    /// `"reference"`, `"bitboard"` or `"outside"` ([`GeneratorKind::name`]), as reports print
+    /// it; a generator from outside, or a wrapper in a test, may call itself something else.
     fn name(&self) -> &'static str {
         self.kind().name()
     }
@@ -170,21 +171,26 @@ pub trait Generator<G: Game>: Send + Sync {
     }
 }
 
-/// Which of a game's two independent move generators a [`Generator`] is.
+/// Which move generator a [`Generator`] is: one of a game's two independent generators, or one
+/// from outside the crate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GeneratorKind {
     /// The readable one: a mailbox board, one function per rule ([`Game::reference`]).
     Reference,
     /// The fast one ([`Game::bitboard`]).
     Bitboard,
+    /// A generator from outside this crate: yours, implementing [`Generator`] to be compared with
+    /// the specification's ([`mod@crate::check::differential`]), or a test's wrapper around one.
+    Outside,
 }
 
 impl GeneratorKind {
-    /// The name reports and the command line use: `reference`, `bitboard`.
+    /// The name reports and the command line use: `reference`, `bitboard`, `outside`.
     pub const fn name(self) -> &'static str {
         match self {
             GeneratorKind::Reference => "reference",
             GeneratorKind::Bitboard => "bitboard",
+            GeneratorKind::Outside => "outside",
         }
     }
 }

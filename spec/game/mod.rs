@@ -15,9 +15,11 @@
 
 pub(crate) mod counting;
 pub(crate) mod generator;
+pub mod pasted;
 pub(crate) mod table;
 
 pub use generator::{Generator, GeneratorKind, MoveTextError};
+pub use pasted::{Pasted, PastedError};
 
 use crate::fen::FenDialect;
 use crate::moves::{Move, ParseMoveError};
@@ -122,8 +124,8 @@ pub trait Game: Sized + Copy + fmt::Debug + Send + Sync + 'static {
     /// The reference generator with the given switches.
     fn reference(switches: &Self::Switches) -> Box<dyn Generator<Self>>;
 
-    /// The optimized bitboard generator, where the game has one yet.
-    fn bitboard(switches: &Self::Switches) -> Option<Box<dyn Generator<Self>>>;
+    /// The optimized bitboard generator (every game has one).
+    fn bitboard(switches: &Self::Switches) -> Box<dyn Generator<Self>>;
 }
 
 /// Every game is a [`Variant`]: the items a [`Position`] needs, taken from the game's `Game`.

@@ -279,8 +279,8 @@ impl Game for Hunterbeest {
         Box::new(rules::Reference::new(*switches))
     }
 
-    fn bitboard(switches: &HunterbeestSwitches) -> Option<Box<dyn Generator<Hunterbeest>>> {
-        Some(Box::new(bitboard::Bitboard::new(*switches)))
+    fn bitboard(switches: &HunterbeestSwitches) -> Box<dyn Generator<Hunterbeest>> {
+        Box::new(bitboard::Bitboard::new(*switches))
     }
 }
 

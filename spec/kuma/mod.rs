@@ -227,8 +227,8 @@ impl Game for Kuma {
         Box::new(rules::Reference::new(*switches))
     }
 
-    fn bitboard(switches: &KumaSwitches) -> Option<Box<dyn Generator<Kuma>>> {
-        Some(Box::new(bitboard::Bitboard::new(*switches)))
+    fn bitboard(switches: &KumaSwitches) -> Box<dyn Generator<Kuma>> {
+        Box::new(bitboard::Bitboard::new(*switches))
     }
 }
 

@@ -1,18 +1,28 @@
-//! What the server lets one request spend: its configuration ([`Config`]), the time and node
-//! budget of its questions and the one perft slot ([`Budget`]), and the error a question is
-//! answered with ([`ApiError`]).
+//! What the server lets one request spend: its configuration ([`Config`]); the workers that
+//! compute and the bounded wait for one ([`Budget::compute`]); the time and node budget of a perft
+//! and the one perft slot ([`Budget::perft_slot`]); and the error a question is answered with
+//! ([`ApiError`]).
+//!
+//! Every answer that takes computing — a page drawn, a game record replayed, a question of the
+//! API — runs on a thread of tokio's blocking pool, and only while it holds one of
+//! [`Config::workers`] permits. The permit goes with the computation, not with the request: a
+//! computation whose request was answered 503 for being late still holds its permit until it
+//! ends (each one checks the deadline it was given where it can, perft and the moves a request
+//! plays among them), so late computations can never pile up beyond the workers. A request waits
+//! for a permit only until its own deadline, which counts from its arrival: the wait is part of
+//! the time it is given, and at most [`Config::queue`] requests wait at once.
 
 use super::http::Limits;
+use super::stats::Stats;
 use crate::registry::{self, InputError};
 use std::net::SocketAddr;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex};
-use std::thread;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// Why a question cannot be answered: status 400 (or 503 when the server is busy) and the words.
+/// Why a question cannot be answered: status 400 for bad input, 503 when the server's limits
+/// stop it (busy, late, over a budget), 500 for a bug; and the words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     pub status: u16,
@@ -23,6 +33,14 @@ impl ApiError {
     pub fn bad(message: impl Into<String>) -> ApiError {
         ApiError {
             status: 400,
+            message: message.into(),
+        }
+    }
+
+    /// 503: the server's limits stopped the question (the answer carries `Retry-After`).
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 503,
             message: message.into(),
         }
     }
@@ -54,19 +72,27 @@ pub const DEFAULT_PORT: u16 = 8754;
 pub struct Config {
     /// Where to listen (default `127.0.0.1:8754`).
     pub addr: SocketAddr,
-    /// Threads answering requests.
+    /// Computations running at once ([`Budget::compute`]): pages drawn, records replayed,
+    /// questions answered. Connections cost no worker.
     pub workers: usize,
-    /// Connections that may wait for a worker; more are answered 503 at once.
+    /// Requests that may wait for a worker (or for the perft slot) at once; more are answered
+    /// 503 at once.
     pub queue: usize,
+    /// Connections open at once; one more is answered 503 and closed.
+    pub max_connections: usize,
     /// The bounds of one request.
     pub limits: Limits,
     /// Time limit of one perft request.
     pub perft_time: Duration,
     /// Node budget of one perft request.
     pub perft_nodes: u64,
-    /// Time limit of one question of the API (any of them, perft included: the moves it plays
-    /// first, then the answer); over it the answer is 503.
+    /// Time limit of one request, counted from its arrival: the wait for a worker, then the
+    /// computation (for a question: the moves it plays first, then the answer). Over it the
+    /// answer is 503.
     pub question_time: Duration,
+    /// Host names the server answers to besides the loopback names and the address it listens
+    /// on (`serve --allow-host`): `name` (with the server's port) or `name:port`.
+    pub allowed_hosts: Vec<String>,
     /// For tests of the panic guard only: `GET /api/_fault/panic` panics. Off by default.
     pub panic_route: bool,
 }
@@ -77,42 +103,32 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], DEFAULT_PORT)),
             workers: 4,
             queue: 64,
+            max_connections: 2048,
             limits: Limits::default(),
             perft_time: Duration::from_secs(5),
             perft_nodes: 500_000_000,
             question_time: Duration::from_secs(10),
+            allowed_hosts: Vec::new(),
             panic_route: false,
         }
     }
 }
 
-/// What the perft of one request may spend, and the slot that lets one perft run at a time
-/// (others wait for it, at most their own time limit); what one question may spend, and how many
-/// question threads may run at once.
+/// What a request may spend: the workers and the queue before them, the time limit of one
+/// request, the perft budget and the one perft slot.
 #[derive(Debug)]
 pub struct Budget {
     pub perft_time: Duration,
     pub perft_nodes: u64,
-    perft_busy: Mutex<bool>,
-    perft_free: Condvar,
-    /// The time limit of one question ([`Config::question_time`]).
+    /// The time limit of one request ([`Config::question_time`]).
     pub question_time: Duration,
-    /// The most question threads running at once, abandoned ones included (twice the workers:
-    /// each worker's own, and as many late ones still finishing).
-    pub max_questions: usize,
-    questions: AtomicUsize,
     /// Whether the fault route of [`Config::panic_route`] is on.
     pub panic_route: bool,
-}
-
-/// A question thread's claim on [`Budget::max_questions`], given back when the thread ends
-/// (also by unwinding).
-struct QuestionSlot(Arc<Budget>);
-
-impl Drop for QuestionSlot {
-    fn drop(&mut self) {
-        self.0.questions.fetch_sub(1, Ordering::SeqCst);
-    }
+    workers: Arc<Semaphore>,
+    perft: Arc<Semaphore>,
+    queue: usize,
+    /// Counts the requests waiting ([`Stats::waiting`]).
+    stats: Arc<Stats>,
 }
 
 /// The text of a panic's payload.
@@ -135,111 +151,118 @@ pub fn internal_error(payload: &(dyn std::any::Any + Send)) -> ApiError {
     }
 }
 
+/// One place in the queue of [`Budget`], given back when the wait ends (however it ends).
+struct Waiting<'a>(&'a Stats);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.waiting.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A worker's permit while its computation runs, counted in [`Stats::computing`]; both given
+/// back when it ends (also by a panic).
+struct Computing(#[allow(dead_code)] OwnedSemaphorePermit, Arc<Stats>);
+
+impl Drop for Computing {
+    fn drop(&mut self) {
+        self.1.computing.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The perft slot, while held ([`Budget::perft_slot`]).
+#[derive(Debug)]
+pub struct PerftSlot(#[allow(dead_code)] OwnedSemaphorePermit);
+
 impl Budget {
-    pub fn new(perft_time: Duration, perft_nodes: u64) -> Budget {
+    /// The budget of a server with `config`, counting in `stats`.
+    pub fn of(config: &Config, stats: Arc<Stats>) -> Budget {
         Budget {
-            perft_time,
-            perft_nodes,
-            perft_busy: Mutex::new(false),
-            perft_free: Condvar::new(),
-            question_time: Config::default().question_time,
-            max_questions: 2 * Config::default().workers,
-            questions: AtomicUsize::new(0),
-            panic_route: false,
-        }
-    }
-
-    /// The budget of a server with `config`.
-    pub fn of(config: &Config) -> Budget {
-        Budget {
+            perft_time: config.perft_time,
+            perft_nodes: config.perft_nodes,
             question_time: config.question_time,
-            max_questions: 2 * config.workers.max(1),
             panic_route: config.panic_route,
-            ..Budget::new(config.perft_time, config.perft_nodes)
+            workers: Arc::new(Semaphore::new(config.workers.max(1))),
+            perft: Arc::new(Semaphore::new(1)),
+            queue: config.queue,
+            stats,
         }
     }
 
-    /// Runs `question` on a thread of its own, which it is given the deadline of, and waits for
-    /// its answer until that deadline ([`Budget::question_time`] from now). A question that is
-    /// late is answered 503 and left to finish in the background (a computation cannot be
-    /// stopped from outside; long ones check the deadline themselves where they can); one that
-    /// panics is answered 500. While [`Budget::max_questions`] threads are running, late ones
-    /// included, a new question is answered 503 at once.
+    /// A permit of `semaphore`, waited for until `until` at the latest, as one of the
+    /// [`Config::queue`] requests that may wait at once; `what` names it in the 503.
+    async fn wait(
+        &self,
+        semaphore: &Arc<Semaphore>,
+        until: Instant,
+        what: &str,
+    ) -> Result<OwnedSemaphorePermit, ApiError> {
+        if let Ok(permit) = semaphore.clone().try_acquire_owned() {
+            return Ok(permit);
+        }
+        let queued = self.stats.waiting.fetch_add(1, Ordering::SeqCst);
+        let _place = Waiting(&self.stats);
+        if queued >= self.queue as u64 {
+            return Err(ApiError::busy(format!(
+                "the server is busy: {queued} requests already wait for {what}; try again in a moment"
+            )));
+        }
+        let acquire = semaphore.clone().acquire_owned();
+        match tokio::time::timeout_at(tokio::time::Instant::from_std(until), acquire).await {
+            Ok(Ok(permit)) => Ok(permit),
+            // The semaphores are never closed.
+            Ok(Err(_)) => Err(ApiError::busy("the server is stopping")),
+            Err(_) => Err(ApiError::busy(format!(
+                "the server is busy: no {what} came free within the time limit of one question ({} s); try again in a moment",
+                self.question_time.as_secs_f64()
+            ))),
+        }
+    }
+
+    /// The perft slot (one perft runs at a time), waited for at most [`Budget::perft_time`] and
+    /// never past `deadline`.
     ///
     /// # Errors
-    /// [`ApiError`]: the question's own, 503 when late or busy, 500 for a panic.
-    pub fn ask<T: Send + 'static>(
-        self: &Arc<Self>,
-        question: impl FnOnce(Instant) -> Result<T, ApiError> + Send + 'static,
+    /// 503 when it stayed taken, or the queue is full.
+    pub async fn perft_slot(&self, deadline: Instant) -> Result<PerftSlot, ApiError> {
+        let until = deadline.min(Instant::now() + self.perft_time);
+        self.wait(
+            &self.perft,
+            until,
+            "the perft slot (one perft runs at a time)",
+        )
+        .await
+        .map(PerftSlot)
+    }
+
+    /// Runs `work` on a thread of the blocking pool once a worker is free, and waits for its
+    /// answer until `deadline` (the request's, counted from its arrival). `work` is given the
+    /// deadline, to stop by itself when it can, and keeps its worker until it ends, answered or
+    /// not. A panic in `work` is answered 500.
+    ///
+    /// # Errors
+    /// `work`'s own; 503 when no worker came free before the deadline, when the queue is full,
+    /// or when `work` is late; 500 for a panic.
+    pub async fn compute<T: Send + 'static>(
+        &self,
+        deadline: Instant,
+        work: impl FnOnce(Instant) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let running = self.questions.fetch_add(1, Ordering::SeqCst);
-        let slot = QuestionSlot(self.clone());
-        if running >= self.max_questions {
-            return Err(ApiError {
-                status: 503,
-                message: "the server is busy with long questions; try again in a moment"
-                    .to_string(),
-            });
+        let worker = self.wait(&self.workers, deadline, "a worker").await?;
+        let stats = self.stats.clone();
+        stats.computing.fetch_add(1, Ordering::SeqCst);
+        let running = tokio::task::spawn_blocking(move || {
+            let _worker = Computing(worker, stats);
+            work(deadline)
+        });
+        match tokio::time::timeout_at(tokio::time::Instant::from_std(deadline), running).await {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(e)) if e.is_panic() => Err(internal_error(&*e.into_panic())),
+            Ok(Err(_)) => Err(ApiError::busy("the server is stopping")),
+            Err(_) => Err(ApiError::busy(format!(
+                "the question takes longer than the time limit of one question ({} s), counted from its arrival; ask for less",
+                self.question_time.as_secs_f64()
+            ))),
         }
-        let deadline = Instant::now() + self.question_time;
-        let (tx, rx) = mpsc::sync_channel(1);
-        let spawned = thread::Builder::new()
-            .name("serve-question".to_string())
-            .spawn(move || {
-                let answer = catch_unwind(AssertUnwindSafe(|| question(deadline)))
-                    .unwrap_or_else(|payload| Err(internal_error(&*payload)));
-                // Free the slot before answering, so that the worker's next question finds it.
-                drop(slot);
-                let _ = tx.send(answer);
-            });
-        if let Err(e) = spawned {
-            return Err(ApiError {
-                status: 503,
-                message: format!("cannot start a thread for the question: {e}"),
-            });
-        }
-        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(answer) => answer,
-            Err(mpsc::RecvTimeoutError::Timeout) => Err(ApiError {
-                status: 503,
-                message: format!(
-                    "the question takes longer than the time limit of one question ({} s); ask for less",
-                    self.question_time.as_secs_f64()
-                ),
-            }),
-            Err(mpsc::RecvTimeoutError::Disconnected) => Err(ApiError {
-                status: 500,
-                message: "internal error: the question ended without an answer".to_string(),
-            }),
-        }
-    }
-
-    /// Waits up to `wait` for the perft slot; `None` if it stayed taken.
-    pub fn perft_slot(&self, wait: Duration) -> Option<PerftSlot<'_>> {
-        let deadline = std::time::Instant::now() + wait;
-        let mut busy = self.perft_busy.lock().ok()?;
-        while *busy {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            if left.is_zero() {
-                return None;
-            }
-            busy = self.perft_free.wait_timeout(busy, left).ok()?.0;
-        }
-        *busy = true;
-        Some(PerftSlot { budget: self })
-    }
-}
-
-/// The perft slot, while held.
-pub struct PerftSlot<'a> {
-    budget: &'a Budget,
-}
-
-impl Drop for PerftSlot<'_> {
-    fn drop(&mut self) {
-        if let Ok(mut busy) = self.budget.perft_busy.lock() {
-            *busy = false;
-        }
-        self.budget.perft_free.notify_one();
     }
 }

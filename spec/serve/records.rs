@@ -129,7 +129,7 @@ fn about(header: &[String]) -> String {
 
 fn generator<G: Game>() -> Box<dyn Generator<G>> {
     let switches = G::Switches::default();
-    G::bitboard(&switches).unwrap_or_else(|| G::reference(&switches))
+    G::bitboard(&switches)
 }
 
 /// Replays record `text` ply by ply.

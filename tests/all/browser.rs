@@ -2,9 +2,9 @@
 //! over the DevTools protocol with real mouse events, against a server on 127.0.0.1.
 //!
 //! Without Chromium the tests print `SKIPPED …` on the terminal and pass, except where a browser
-//! is required — in CI (`CI` set, as CI services do) or with `FAIRYSPEC_REQUIRE_ENGINES=1`, which
-//! `.ci/run` sets, as for the outside engines — where `.ci/browser.sh` installs it and a missing
-//! browser is a failure. Set
+//! is required — in CI (`CI` set to `true` or `1`, as CI services do) or with
+//! `FAIRYSPEC_REQUIRE_ENGINES=1`, which `.ci/run` sets, as for the outside engines
+//! ([`crate::ci`]) — where `.ci/browser.sh` installs it and a missing browser is a failure. Set
 //! `FAIRYSPEC_SCREENSHOTS=DIR` to keep screenshots of the pages.
 
 #[path = "support/cdp.rs"]

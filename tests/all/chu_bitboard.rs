@@ -57,7 +57,7 @@ fn all_records() -> Vec<Record> {
 }
 
 fn bitboard() -> Box<dyn Generator<Chu>> {
-    Chu::bitboard(&ChuSwitches::default()).expect("Chu has a bitboard generator")
+    Chu::bitboard(&ChuSwitches::default())
 }
 
 #[test]
@@ -112,7 +112,7 @@ fn differential_against_reference_on_lishogi_positions() {
         let pos = Position::<Chu>::from_fen(&r.sfen).unwrap();
         let sw = switches[i % switches.len()];
         let reference = Chu::reference(&sw);
-        let bitboard = Chu::bitboard(&sw).unwrap();
+        let bitboard = Chu::bitboard(&sw);
         let choices: Vec<usize> = (0..6).map(|k| (i * 7919 + k * 104_729) % 1000).collect();
         if let Err(d) = fairyspec::check::differential::differential_walk(
             &*reference,

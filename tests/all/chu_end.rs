@@ -18,10 +18,7 @@ fn position(sfen: &str) -> Position<Chu> {
 
 /// Both generators, reading the rules with `switches`.
 fn generators(switches: &ChuSwitches) -> Vec<Box<dyn Generator<Chu>>> {
-    vec![
-        Chu::reference(switches),
-        Chu::bitboard(switches).expect("Chu has a bitboard generator"),
-    ]
+    vec![Chu::reference(switches), Chu::bitboard(switches)]
 }
 
 /// Both generators under the bare-king reading `rule` (the other switches at their defaults).

@@ -135,7 +135,7 @@ fn record(file: &str) -> String {
 }
 
 fn generators(switches: &ChuSwitches) -> Vec<Box<dyn Generator<Chu>>> {
-    let bitboard = Chu::bitboard(switches).expect("Chu has a bitboard generator");
+    let bitboard = Chu::bitboard(switches);
     vec![Chu::reference(switches), bitboard]
 }
 
@@ -367,27 +367,29 @@ fn chu_6_5_a_protected_lion_is_not_attacked() {
     }
 }
 
-/// Whether a missing outside engine is an error: in CI (`CI` set to anything but `false`/`0`) or
-/// when `.ci/run` asks for the engines (`FAIRYSPEC_REQUIRE_ENGINES`), as in tests/all/conform.rs.
-fn engines_required() -> bool {
-    let set =
-        |name: &str| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    set("CI") || set("FAIRYSPEC_REQUIRE_ENGINES")
-}
-
 /// CHU-9.4 — every position of every corpus game (the start and the position after each move,
 /// 5,011 positions) has exactly the legal moves lishogi's rules library shogiops gives it
 /// (`examples/chu/record_moves.mjs`, one node process for all the records, over the adapter's
 /// move walk `shogiops_perftree.mjs`); the bitboard generator gives the same number. SPEC.md
 /// CHU-9.4 names where the spec and shogiops differ (two royals baring a lone royal; repetition,
 /// which a position alone does not have): no corpus position falls under it, so every position
-/// must agree. Skips, loudly, where node or shogiops is missing, except in CI.
+/// must agree. Skips, loudly, only where node or shogiops is not installed, except in CI
+/// ([`crate::ci`]); a script that fails is a failure.
 #[test]
 fn chu_9_4_every_position_of_the_corpus_games_agrees_with_shogiops() {
+    const TEST: &str = "chu_9_4_every_position_of_the_corpus_games_agrees_with_shogiops";
     let root = env!("CARGO_MANIFEST_DIR");
     let have = std::path::Path::new(root)
         .join("examples/chu/node_modules/shogiops/package.json")
         .exists();
+    if !have {
+        return crate::ci::missing(
+            TEST,
+            "the npm package shogiops (examples/chu/node_modules)",
+            "run .ci/engines.sh",
+            None,
+        );
+    }
     let files: Vec<String> = expected_games()
         .into_iter()
         .map(|(f, _)| format!("corpus/chu/games/{f}"))
@@ -398,32 +400,22 @@ fn chu_9_4_every_position_of_the_corpus_games_agrees_with_shogiops() {
         .current_dir(root)
         .output();
     let out = match out {
-        Ok(o) if have && o.status.success() => o,
-        other => {
-            let what = match &other {
-                _ if !have => {
-                    "the npm package shogiops is not installed (examples/chu/node_modules)"
-                        .to_string()
-                }
-                Ok(o) => format!(
-                    "examples/chu/record_moves.mjs failed ({}): {}",
-                    o.status,
-                    String::from_utf8_lossy(&o.stderr)
-                        .lines()
-                        .find(|l| !l.trim().is_empty())
-                        .unwrap_or("no message")
-                ),
-                Err(e) => format!("node cannot be started: {e}"),
-            };
-            assert!(!engines_required(), "{what}");
-            crate::skip::skipped("chu_9_4", &what, "run .ci/engines.sh");
-            return;
+        Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return crate::ci::missing(TEST, "node", "run .ci/engines.sh", None)
         }
+        Err(e) => panic!("node is there but cannot be started: {e}"),
     };
+    assert!(
+        out.status.success(),
+        "examples/chu/record_moves.mjs failed ({}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stdout = String::from_utf8(out.stdout).expect("UTF-8");
     let mut lines = stdout.lines();
     let reference = Chu::reference(&ChuSwitches::default());
-    let bitboard = Chu::bitboard(&ChuSwitches::default()).expect("bitboard");
+    let bitboard = Chu::bitboard(&ChuSwitches::default());
     let mut positions = 0;
     for file in &files {
         let text = std::fs::read_to_string(format!("{root}/{file}")).expect("record");

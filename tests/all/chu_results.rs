@@ -56,8 +56,8 @@ fn bitboard_results_equal_the_generic_count() {
     let switches = every_switch();
     for (i, pos) in positions.iter().enumerate() {
         let sw = switches[i % switches.len()];
-        let bitboard = Chu::bitboard(&sw).unwrap();
-        let generic = Generic(Chu::bitboard(&sw).unwrap());
+        let bitboard = Chu::bitboard(&sw);
+        let generic = Generic(Chu::bitboard(&sw));
         let reference = Generic(Chu::reference(&sw));
         for depth in 1..=2 {
             let fast = bitboard.perft_results(pos, depth);
@@ -78,7 +78,7 @@ fn bitboard_results_equal_the_generic_count() {
 #[test]
 fn lion_positions_differ_by_route_and_by_result() {
     // The positions are there to exercise the difference: each counts fewer results than routes.
-    let bitboard = Chu::bitboard(&Default::default()).unwrap();
+    let bitboard = Chu::bitboard(&Default::default());
     for fen in LION_POSITIONS {
         let pos = Position::<Chu>::from_fen(fen).unwrap();
         assert!(
@@ -93,7 +93,7 @@ fn start_position_by_result_as_minase_counts() {
     // minase 2.6.0 (`minase dev perft 4 --rules lishogi`), an independent Chu program that counts
     // this way: 36, 1,296, 48,315, 1,801,639 (depth 5, 71,548,181, is checked by
     // `cargo bench --bench chu`).
-    let bitboard = Chu::bitboard(&Default::default()).unwrap();
+    let bitboard = Chu::bitboard(&Default::default());
     let start = Position::<Chu>::start();
     for (d, n) in [(1, 36), (2, 1296), (3, 48_315), (4, 1_801_639)] {
         assert_eq!(bitboard.perft_results(&start, d), n, "depth {d}");

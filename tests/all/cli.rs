@@ -199,6 +199,48 @@ fn switches_are_read() {
     assert!(err.contains("even-if-exposed"), "{err}");
 }
 
+/// A switch given twice with two readings is refused (it was read as the last one); the same
+/// reading twice is one (issue 32).
+#[test]
+fn a_switch_given_twice_must_say_one_thing() {
+    let err = fails(
+        Path::new("."),
+        &[
+            "perft",
+            "kuma",
+            "1",
+            "--switch",
+            "blind-bear=even-if-exposed",
+            "--switch",
+            "blind-bear=needs-legal-move",
+        ],
+        2,
+    );
+    assert_eq!(
+        err,
+        "fairyspec: error: --switch blind-bear is given twice with different readings \
+         (\"blind-bear=even-if-exposed\", then \"blind-bear=needs-legal-move\"); give it once\n"
+    );
+    assert_eq!(
+        ok(&[
+            "perft",
+            "kuma",
+            "2",
+            "--switch",
+            "blind-bear=even-if-exposed",
+            "--switch",
+            "blind_bear=even-if-exposed",
+        ]),
+        ok(&[
+            "perft",
+            "kuma",
+            "2",
+            "--switch",
+            "blind-bear=even-if-exposed"
+        ])
+    );
+}
+
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -407,7 +449,7 @@ fn small_corpus(name: &str, depth2: u64) -> PathBuf {
 #[test]
 fn verify_passes_on_a_correct_corpus() {
     let dir = small_corpus("verify-good", 256);
-    let o = fairyspec_in(&dir, &["verify", "--verbose"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus", "--verbose"]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(out.contains("== kuma"), "{out}");
@@ -485,7 +527,7 @@ fn verify_lists_kuma_first_and_says_how_to_run_the_deep_tables() {
 #[test]
 fn verify_fails_on_a_wrong_count() {
     let dir = small_corpus("verify-wrong", 257);
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("MISMATCH 256"), "{out}");
@@ -497,7 +539,14 @@ fn verify_shows_skipped_reference_counts() {
     let dir = small_corpus("verify-skip", 256);
     let o = fairyspec_in(
         &dir,
-        &["verify", "--max-reference-nodes", "100", "--verbose"],
+        &[
+            "verify",
+            "--corpus",
+            "corpus",
+            "--max-reference-nodes",
+            "100",
+            "--verbose",
+        ],
     );
     let out = stdout(&o);
     // Depth 1 (16 nodes) still runs with the reference; depth 2 (256) is skipped for it.
@@ -518,11 +567,11 @@ fn verify_checks_game_results() {
         "# a test\nshort.txt * unfinished\n",
     )
     .expect("write expected.txt");
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
     std::fs::write(games.join("expected.txt"), "short.txt 1-0 checkmate\n")
         .expect("write expected.txt");
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("got * unfinished"), "{out}");
@@ -541,7 +590,7 @@ fn verify_reports_broken_corpus_entries() {
     .expect("write a .perft file");
     std::fs::write(kuma.join("bad-syntax.perft"), "id x\nfoo 1\n").expect("write a .perft file");
     std::fs::create_dir_all(dir.join("corpus").join("fuzz")).expect("create corpus/fuzz");
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(
@@ -579,8 +628,12 @@ fn serve_says_where_it_listens() {
         .to_string();
     let host = url.trim_start_matches("http://").trim_end_matches('/');
     let mut stream = std::net::TcpStream::connect(host).expect("connect to the printed URL");
+    // HTTP/1.1 names the server it asks (Host); the server answers only to its own names.
     stream
-        .write_all(b"GET /api/games HTTP/1.1\r\nConnection: close\r\n\r\n")
+        .write_all(
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
         .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();

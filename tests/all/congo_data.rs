@@ -9,7 +9,7 @@ use serde::Deserialize;
 fn generators() -> Vec<Box<dyn Generator<Congo>>> {
     let switches = CongoSwitches::default();
     let mut gens = vec![Congo::reference(&switches)];
-    gens.extend(Congo::bitboard(&switches));
+    gens.push(Congo::bitboard(&switches));
     assert_eq!(gens.len(), 2, "both generators exist");
     gens
 }

@@ -14,7 +14,7 @@ use fairyspec::{Game, Generator, Position};
 
 fn generators(blind_bear: BlindBearWin) -> (Box<dyn Generator<Kuma>>, Box<dyn Generator<Kuma>>) {
     let switches = KumaSwitches { blind_bear };
-    let bitboard = Kuma::bitboard(&switches).expect("Kuma has a bitboard generator");
+    let bitboard = Kuma::bitboard(&switches);
     (Kuma::reference(&switches), bitboard)
 }
 

@@ -16,7 +16,7 @@ use crate::common::{corpus_position, Broken, Bug};
 /// The generator the reference is compared with: the bitboard one (without it the reference would
 /// only be compared with itself, so its absence is an error).
 fn other(switches: &KumaSwitches) -> Box<dyn Generator<Kuma>> {
-    Kuma::bitboard(switches).expect("Kuma has a bitboard generator")
+    Kuma::bitboard(switches)
 }
 
 fn fen(text: &str) -> Position<Kuma> {

@@ -16,7 +16,7 @@ use crate::common::{corpus_position, Broken, Bug};
 /// The generators under test: the reference and, once it exists, the bitboard generator.
 fn generators(switches: &KumaSwitches) -> Vec<Box<dyn Generator<Kuma>>> {
     let mut gens = vec![Kuma::reference(switches)];
-    gens.extend(Kuma::bitboard(switches));
+    gens.push(Kuma::bitboard(switches));
     gens
 }
 

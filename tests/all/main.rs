@@ -7,6 +7,7 @@
 mod betza;
 mod browser;
 mod browser_chu;
+mod builtin_corpus;
 mod chess_check;
 mod chess_perft;
 mod chess_shakmaty;
@@ -17,12 +18,18 @@ mod chu_pieces;
 mod chu_properties;
 mod chu_reference;
 mod chu_results;
+/// When a test may skip what it needs, and how it says so.
+#[path = "support/ci.rs"]
+mod ci;
 mod ci_action;
 mod cli;
 mod cli_json;
 mod common;
 mod conform;
 mod conform_day;
+mod conform_fuzz;
+#[cfg(target_os = "linux")]
+mod conform_hostile;
 mod conformance_page;
 mod congo_check;
 mod congo_data;
@@ -41,6 +48,7 @@ mod hunterbeest_check;
 mod hunterbeest_differential;
 mod hunterbeest_pieces;
 mod hunterbeest_reference;
+mod in_process;
 mod kuma_bitboard;
 mod kuma_differential;
 mod kuma_games;
@@ -51,12 +59,12 @@ mod kuma_rules;
 mod mailbox_rules;
 mod mutations;
 mod package;
+mod pasted;
 mod perft;
 mod perft_hash;
 mod readme;
 mod records;
 mod serve;
-/// How a test that cannot run here says so.
-#[path = "support/skip.rs"]
-mod skip;
+mod serve_bounds;
 mod spec_tables;
+mod strategies;

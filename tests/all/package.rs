@@ -1,8 +1,9 @@
 //! The crate as a user gets it: `cargo package` keeps only the files `Cargo.toml`'s `include`
 //! lists, so every file the source reads at compile time (`include_str!`, `include_bytes!`,
 //! `include!` of a repository path) must be listed, or the published crate does not compile
-//! (issue 20: the Chu fuzz target's `corpus/chu/*.perft` were left out). `.ci/run` also builds
-//! the packaged crate itself.
+//! (issue 20: the Chu fuzz target's `corpus/chu/*.perft` were left out), and so must every file
+//! the build script embeds (the built-in corpus, issue 30). `.ci/run` also builds the packaged
+//! crate itself (`cargo publish --dry-run`).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -21,12 +22,33 @@ fn include_patterns(manifest: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether `path` (relative to the repository, `/`-separated) is kept by `pattern`.
+/// Whether `path` (relative to the repository, `/`-separated) is kept by `pattern`, a pattern
+/// anchored at the root as Cargo reads them: `*` any run of characters within one part of the
+/// path, a trailing `/**` everything below a folder.
 fn kept(pattern: &str, path: &str) -> bool {
     let pattern = pattern.trim_start_matches('/');
-    match pattern.strip_suffix("/**") {
-        Some(dir) => path.starts_with(&format!("{dir}/")),
-        None => path == pattern,
+    let (pattern, below) = match pattern.strip_suffix("/**") {
+        Some(dir) => (dir, true),
+        None => (pattern, false),
+    };
+    let parts: Vec<&str> = pattern.split('/').collect();
+    let names: Vec<&str> = path.split('/').collect();
+    let enough = if below {
+        names.len() > parts.len()
+    } else {
+        names.len() == parts.len()
+    };
+    enough && parts.iter().zip(&names).all(|(p, n)| part_matches(p, n))
+}
+
+/// Whether one part of a path matches one part of a pattern (`*` any run of characters).
+fn part_matches(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, tail)) => {
+            name.starts_with(head)
+                && (head.len()..=name.len()).any(|at| part_matches(tail, &name[at..]))
+        }
     }
 }
 
@@ -89,8 +111,34 @@ fn every_file_the_source_includes_is_packaged() {
     assert!(checked >= 4, "only {checked} includes found");
 }
 
+/// The build script embeds the corpus (`fairyspec::corpus::builtin`); the packaged crate builds
+/// only if every embedded file is packaged.
+#[test]
+fn every_file_of_the_built_in_corpus_is_packaged() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let patterns = include_patterns(&std::fs::read_to_string(root.join("Cargo.toml")).unwrap());
+    let files = fairyspec::corpus::builtin::files();
+    assert!(files.len() > 40, "{} files", files.len());
+    for file in files {
+        assert!(
+            patterns.iter().any(|p| kept(p, file.path)),
+            "build.rs embeds {}, which Cargo.toml's include list leaves out of the package",
+            file.path
+        );
+    }
+}
+
 #[test]
 fn patterns_match_as_cargo_reads_them() {
+    assert!(kept("/corpus/*/*.perft", "corpus/kuma/start.perft"));
+    assert!(!kept("/corpus/*/*.perft", "corpus/deep/kuma/start.perft"));
+    assert!(kept(
+        "/corpus/deep/*/*.perft",
+        "corpus/deep/kuma/start.perft"
+    ));
+    assert!(kept("/corpus/*/games/**", "corpus/chu/games/expected.txt"));
+    assert!(!kept("/corpus/*/games/**", "corpus/chu/games"));
+    assert!(!kept("/corpus/*/*.perft", "corpus/kuma/start.perft.txt"));
     assert!(kept("/spec/**", "spec/lib.rs"));
     assert!(!kept("/spec/**", "specs/lib.rs"));
     assert!(kept("/SPEC.md", "SPEC.md"));

@@ -25,7 +25,7 @@ fn test_perft_file<G: Game>(path: &Path, node_limit: u64) -> usize {
     assert!(!records.is_empty(), "{}: no records", path.display());
     let switches = G::Switches::default();
     let mut generators = vec![G::reference(&switches)];
-    generators.extend(G::bitboard(&switches));
+    generators.push(G::bitboard(&switches));
     let mut checked = 0;
     for rec in &records {
         let pos = Position::<G>::from_fen(&rec.epd)
@@ -122,7 +122,7 @@ fn chu_9_5_counting_by_result() {
     let start = Position::<Chu>::start();
     let switches = Default::default();
     let mut generators = vec![Chu::reference(&switches)];
-    generators.extend(Chu::bitboard(&switches));
+    generators.push(Chu::bitboard(&switches));
     for gen in &generators {
         assert_eq!(gen.perft(&solo, 1), 91, "{} by route", gen.name());
         assert_eq!(gen.perft_results(&solo, 1), 28, "{} by result", gen.name());

@@ -54,7 +54,7 @@ pub fn random_positions<G: Game>(
 /// Hashed = plain on `positions` at `depth`, for the bitboard generator (its own walk) and, at
 /// `generic_depth`, for the reference (the walk over positions).
 fn hashed_equals_plain<G: Game>(positions: &[Position<G>], depth: u32, generic_depth: u32) {
-    let bitboard = G::bitboard(&Default::default()).expect("a bitboard generator");
+    let bitboard = G::bitboard(&Default::default());
     let reference = G::reference(&Default::default());
     for pos in positions {
         let plain = bitboard.perft(pos, depth);
@@ -82,7 +82,7 @@ fn hashed_equals_plain<G: Game>(positions: &[Position<G>], depth: u32, generic_d
 }
 
 fn start_walks<G: Game>(n: usize, plies: usize, seed: u64) -> Vec<Position<G>> {
-    let bitboard = G::bitboard(&Default::default()).expect("a bitboard generator");
+    let bitboard = G::bitboard(&Default::default());
     random_positions(&*bitboard, &[Position::<G>::start()], n, plies, seed)
 }
 
@@ -92,7 +92,7 @@ fn chess_hashed_equals_plain() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     )
     .unwrap();
-    let bitboard = Chess::bitboard(&Default::default()).unwrap();
+    let bitboard = Chess::bitboard(&Default::default());
     let positions = random_positions(
         &*bitboard,
         &[Position::<Chess>::start(), kiwipete],
@@ -125,7 +125,7 @@ pub fn chu_positions(n: usize, seed: u64) -> Vec<Position<Chu>> {
         .iter()
         .filter_map(|r| Position::<Chu>::from_fen(&r.epd).ok())
         .collect();
-    let bitboard = Chu::bitboard(&Default::default()).unwrap();
+    let bitboard = Chu::bitboard(&Default::default());
     random_positions(&*bitboard, &starts, n, 6, seed)
 }
 
@@ -133,7 +133,7 @@ pub fn chu_positions(n: usize, seed: u64) -> Vec<Position<Chu>> {
 fn chu_hashed_equals_plain_by_route_and_by_result() {
     let positions = chu_positions(10, 15);
     hashed_equals_plain(&positions, 3, 1);
-    let bitboard = Chu::bitboard(&Default::default()).unwrap();
+    let bitboard = Chu::bitboard(&Default::default());
     for pos in &positions {
         let plain = bitboard.perft_results(pos, 3);
         for (mib, seed) in [(0, 1), (1, 2)] {
@@ -146,7 +146,7 @@ fn chu_hashed_equals_plain_by_route_and_by_result() {
 
 #[test]
 fn threads_sharing_a_table_divide_as_one_thread_does() {
-    let bitboard = Kuma::bitboard(&Default::default()).unwrap();
+    let bitboard = Kuma::bitboard(&Default::default());
     for pos in start_walks::<Kuma>(3, 10, 16) {
         let plain = divide_threads(&*bitboard, &pos, 4, 1, None);
         let table = PerftTable::new(1, 5).unwrap();
@@ -172,7 +172,7 @@ fn deep_tables_divides_add_up() {
         );
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let records = parse_perft_file(&text).unwrap();
-        let bitboard = G::bitboard(&Default::default()).unwrap();
+        let bitboard = G::bitboard(&Default::default());
         let start = Position::<G>::start();
         let total = records
             .iter()

@@ -247,6 +247,12 @@ fn bad_input_is_400_with_the_reason() {
             "even-if-exposed",
         ),
         ("/api/kuma/moves?switch=nonsense", 400, "name=value"),
+        // Issue 32: a switch given twice with different values is a contradiction.
+        (
+            "/api/kuma/moves?switch=blind-bear%3Deven-if-exposed&switch=blind-bear%3Dneeds-legal-move",
+            400,
+            "given twice",
+        ),
         (
             "/api/kuma/moves?generator=fast",
             400,
@@ -297,74 +303,142 @@ fn bad_input_is_400_with_the_reason() {
     }
 }
 
+/// Whatever bytes a client sends, it gets an answer or a closed connection, and the server goes
+/// on. hyper reads the request's head: what it cannot parse, or what is over the head's bounds,
+/// it answers itself (400, 431) with no body; everything after the head is answered by
+/// fairyspec, with `{"error": …}` in words.
 #[test]
 fn protocol_abuse_is_answered_not_crashed() {
     let s = server();
+    let host = format!("Host: {}\r\n", s.addr);
+    let is_json = "Content-Type: application/json\r\n";
     let big_body = "x".repeat(20_000);
-    let cases: Vec<(Vec<u8>, u16)> = vec![
-        (b"BREW /pot HTTP/1.1\r\n\r\n".to_vec(), 405),
-        (b"DELETE /api/games HTTP/1.1\r\n\r\n".to_vec(), 405),
+    // Refused by hyper's parser: the status only.
+    let parser: Vec<(Vec<u8>, u16)> = vec![
         (b"GET /api/games HTTP/9.9\r\n\r\n".to_vec(), 400),
         (b"\x00\x01\x02\x03\r\n\r\n".to_vec(), 400),
-        (b"GET http://example.org/ HTTP/1.1\r\n\r\n".to_vec(), 400),
-        (b"POST /api/kuma/moves HTTP/1.1\r\n\r\n".to_vec(), 411),
         (
-            b"POST /api/kuma/moves HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
-                .to_vec(),
-            411,
-        ),
-        (
-            b"POST /api/kuma/moves HTTP/1.1\r\nContent-Length: abc\r\n\r\n".to_vec(),
-            400,
-        ),
-        (
-            b"POST /api/kuma/moves HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}"
-                .to_vec(),
+            format!("POST /api/kuma/moves HTTP/1.1\r\n{host}{is_json}Content-Length: abc\r\n\r\n")
+                .into_bytes(),
             400,
         ),
         (
             format!(
-                "POST /api/kuma/moves HTTP/1.1\r\nContent-Length: {}\r\n\r\n{big_body}",
+                "POST /api/kuma/moves HTTP/1.1\r\n{host}{is_json}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{{}}"
+            )
+            .into_bytes(),
+            400,
+        ),
+        (
+            format!("GET / HTTP/1.1\r\n{host}X-Big: {}\r\n\r\n", "y".repeat(10_000)).into_bytes(),
+            431,
+        ),
+        (
+            format!("GET / HTTP/1.1\r\n{host}{}\r\n", "A: b\r\n".repeat(40)).into_bytes(),
+            431,
+        ),
+    ];
+    // Answered by fairyspec, with the reason.
+    let ours: Vec<(Vec<u8>, u16, &str)> = vec![
+        (format!("BREW /pot HTTP/1.1\r\n{host}\r\n").into_bytes(), 405, "BREW"),
+        (format!("DELETE /api/games HTTP/1.1\r\n{host}\r\n").into_bytes(), 405, "GET, HEAD or POST"),
+        (
+            format!("GET http://example.org/ HTTP/1.1\r\n{host}\r\n").into_bytes(),
+            400,
+            "must start with '/'",
+        ),
+        (
+            format!("POST /api/kuma/moves HTTP/1.1\r\n{host}{is_json}\r\n").into_bytes(),
+            411,
+            "Content-Length",
+        ),
+        // A chunked body is read, within the same bounds (an empty one is no JSON).
+        (
+            format!(
+                "POST /api/kuma/moves HTTP/1.1\r\n{host}{is_json}Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+            )
+            .into_bytes(),
+            400,
+            "not JSON",
+        ),
+        (
+            format!(
+                "POST /api/kuma/moves HTTP/1.1\r\n{host}{is_json}Transfer-Encoding: chunked\r\n\r\n{:x}\r\n{big_body}\r\n0\r\n\r\n",
                 big_body.len()
             )
             .into_bytes(),
             413,
+            "too large",
         ),
         (
-            format!("GET / HTTP/1.1\r\nX-Big: {}\r\n\r\n", "y".repeat(10_000)).into_bytes(),
-            431,
+            format!(
+                "POST /api/kuma/moves HTTP/1.1\r\n{host}{is_json}Content-Length: {}\r\n\r\n{big_body}",
+                big_body.len()
+            )
+            .into_bytes(),
+            413,
+            "at most 16384 bytes",
         ),
         (
-            format!("GET / HTTP/1.1\r\n{}\r\n", "A: b\r\n".repeat(40)).into_bytes(),
-            431,
-        ),
-        (
-            b"POST /api/kuma/moves HTTP/1.1\r\nContent-Length: 4\r\n\r\n\xff\xfe\xfd\xfc".to_vec(),
+            [
+                format!("POST /api/kuma/moves HTTP/1.1\r\n{host}{is_json}Content-Length: 4\r\n\r\n")
+                    .as_bytes(),
+                b"\xff\xfe\xfd\xfc",
+            ]
+            .concat(),
             400,
+            "not UTF-8",
         ),
         (
-            b"POST / HTTP/1.1\r\nContent-Length: 0\r\n\r\n".to_vec(),
+            format!("POST / HTTP/1.1\r\n{host}Content-Length: 0\r\n\r\n").into_bytes(),
             405,
+            "GET, HEAD",
         ),
+        // HTTP/1.1 needs a Host (RFC 9112, 3.2).
+        (b"GET /api/games HTTP/1.1\r\n\r\n".to_vec(), 400, "Host"),
     ];
-    for (bytes, status) in cases {
+    let show = |bytes: &[u8]| String::from_utf8_lossy(&bytes[..bytes.len().min(60)]).into_owned();
+    for (bytes, status) in parser {
         let (got, body) = s.raw(&bytes);
-        assert_eq!(
-            got,
-            status,
-            "{:?}: {body}",
-            String::from_utf8_lossy(&bytes[..bytes.len().min(60)])
-        );
-        assert!(body.contains("\"error\""), "{body}");
+        assert_eq!(got, status, "{:?}: {body}", show(&bytes));
     }
-    // A client that sends half a request and stalls gets 408 after the read time limit.
+    for (bytes, status, needle) in ours {
+        let (got, body) = s.raw(&bytes);
+        assert_eq!(got, status, "{:?}: {body}", show(&bytes));
+        assert!(
+            json(&body)["error"].as_str().unwrap().contains(needle),
+            "{needle:?} not in {body}"
+        );
+    }
+    // A client that sends half a head and stalls is let go after the read time (0.8 s): the
+    // connection is closed, with no answer (hyper's header timeout).
     let started = Instant::now();
-    let (got, _) = s.raw(b"GET /api/games HTTP/1.1\r\nHost: x\r\n");
-    assert_eq!(got, 408);
-    assert!(started.elapsed() < Duration::from_secs(5));
+    let (got, body) = s.raw(format!("GET /api/games HTTP/1.1\r\n{host}").as_bytes());
+    assert_eq!((got, body.as_str()), (0, ""));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    // One that sends its head and half its body gets 408 after the read time.
+    let started = Instant::now();
+    let (got, body) = s.raw(
+        format!("POST /api/kuma/moves HTTP/1.1\r\n{host}{is_json}Content-Length: 10\r\n\r\n{{")
+            .as_bytes(),
+    );
+    assert_eq!(got, 408, "{body}");
+    assert!(body.contains("took too long"), "{body}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
     // HEAD: the head only.
-    let (got, body) = s.raw(b"HEAD /api/games HTTP/1.1\r\n\r\n");
+    let (got, body) = s.raw(format!("HEAD /api/games HTTP/1.1\r\n{host}\r\n").as_bytes());
     assert_eq!((got, body.as_str()), (200, ""));
+    // HTTP/1.0 needs no Host.
+    let (got, body) = s.raw(b"GET /api/kuma/moves HTTP/1.0\r\n\r\n");
+    assert_eq!(got, 200, "{body}");
     // The server is still there.
     assert_eq!(s.get("/api/kuma/moves").0, 200);
 }
@@ -374,9 +448,16 @@ fn perft_is_bounded_by_time() {
     let s = server();
     // Congo depth 8 from the start is hundreds of millions of leaves: far beyond 0.4 s.
     let started = Instant::now();
-    let (status, body) = s.get("/api/congo/perft?depth=8");
-    assert_eq!(status, 400, "{body}");
+    // Stopped by the server's limit: a busy answer (503 with Retry-After), not a bad request
+    // (issue 32).
+    let (status, head, body) = s.get_with("/api/congo/perft?depth=8", "");
+    assert_eq!(status, 503, "{body}");
     assert!(body.contains("perft stopped"), "{body}");
+    assert_eq!(
+        http::header(&head, "retry-after").as_deref(),
+        Some("1"),
+        "{head}"
+    );
     assert!(
         started.elapsed() < Duration::from_secs(3),
         "stopped near its 0.4 s limit, took {:?}",
@@ -384,7 +465,7 @@ fn perft_is_bounded_by_time() {
     );
     // The reference generator is bounded the same way.
     let (status, body) = s.get("/api/kuma/perft?depth=6&generator=reference");
-    assert_eq!(status, 400, "{body}");
+    assert_eq!(status, 503, "{body}");
     assert!(body.contains("perft stopped"), "{body}");
 }
 
@@ -433,25 +514,28 @@ fn load_burst_keeps_counts_right() {
     let started = Instant::now();
     const THREADS: usize = 16;
     const PER_THREAD: usize = 30;
-    // (request, expected status, what the body must contain)
+    // (request, expected status, what the body must contain). Every request names the server
+    // (HTTP/1.1 needs a Host); the answers of hyper's parser (400, 431) have no body.
     let kuma = enc(KUMA_START);
+    let host = format!("Host: {addr}");
     let requests: Vec<(Vec<u8>, u16, String)> = vec![
         // KUMA start perft 3 = 4758 (corpus/kuma/start.perft, agreed by pyffish).
         (
-            format!("GET /api/kuma/perft?depth=3&fen={kuma} HTTP/1.1\r\n\r\n").into_bytes(),
+            format!("GET /api/kuma/perft?depth=3&fen={kuma} HTTP/1.1\r\n{host}\r\n\r\n")
+                .into_bytes(),
             200,
             "\"total\":4758".to_string(),
         ),
         // Chess start perft 3 = 8902 (published).
         (
-            b"GET /api/chess/perft?depth=3 HTTP/1.1\r\n\r\n".to_vec(),
+            format!("GET /api/chess/perft?depth=3 HTTP/1.1\r\n{host}\r\n\r\n").into_bytes(),
             200,
             "\"total\":8902".to_string(),
         ),
         // Bare Kings: five moves.
         (
             format!(
-                "GET /api/kuma/moves?fen={} HTTP/1.1\r\n\r\n",
+                "GET /api/kuma/moves?fen={} HTTP/1.1\r\n{host}\r\n\r\n",
                 enc(BARE_KINGS)
             )
             .into_bytes(),
@@ -461,29 +545,26 @@ fn load_burst_keeps_counts_right() {
         (
             b"\x16\x03\x01\x02\x00garbage\r\n\r\n".to_vec(),
             400,
-            "error".to_string(),
+            String::new(),
         ),
         (
-            b"GET /api/kuma/moves?fen=xx HTTP/1.1\r\n\r\n".to_vec(),
+            format!("GET /api/kuma/moves?fen=xx HTTP/1.1\r\n{host}\r\n\r\n").into_bytes(),
             400,
             "fen".to_string(),
         ),
         (
-            b"GET /api/kuma/play?move=a1a8 HTTP/1.1\r\n\r\n".to_vec(),
+            format!("GET /api/kuma/play?move=a1a8 HTTP/1.1\r\n{host}\r\n\r\n").into_bytes(),
             400,
             "illegal".to_string(),
         ),
         (
-            format!("GET /?{} HTTP/1.1\r\n\r\n", "q".repeat(9000)).into_bytes(),
+            format!("GET /?{} HTTP/1.1\r\n{host}\r\n\r\n", "q".repeat(9000)).into_bytes(),
             431,
-            "too large".to_string(),
+            String::new(),
         ),
-        // Cut off: no answer is owed, but the server must not hang on it forever (408).
-        (
-            b"GET /api/games HTT".to_vec(),
-            408,
-            "took too long".to_string(),
-        ),
+        // Cut off: no answer is owed, and the server must not hang on it: it closes the
+        // connection after the read time (0.3 s), answering nothing (status 0 here).
+        (b"GET /api/games HTT".to_vec(), 0, String::new()),
     ];
     let results = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -558,12 +639,44 @@ fn explain_cites_the_rule() {
         ("/api/kuma/explain?from=b1", "needs a move"),
         ("/api/kuma/explain?from=b1&to=z9", "no square"),
         ("/api/kuma/explain?from=b1&to=b9", "no square"),
+        (
+            "/api/kuma/explain?from=b1&to=b9",
+            "algebraic notation, a1 to h8",
+        ),
         ("/api/kuma/explain?move=%21%21", "cannot read move"),
+        // Issue 32: a square is named in the game's own notation; Chu Shogi's is USI.
+        ("/api/chu/explain?from=f4&to=f5", "USI, 12l to 1a"),
+        (
+            "/api/chu/explain?from=7i&to=7z",
+            "no square of the 12×12 board",
+        ),
+        ("/api/kuma/explain?from=7i&to=7h", "algebraic"),
     ] {
         let (status, body) = s.get(path);
         assert_eq!(status, 400, "{path}: {body}");
         assert!(body.contains(needle), "{path}: {needle:?} not in {body}");
     }
+}
+
+/// Issue 32: `explain`'s squares are the game's own. In Chu Shogi (USI, CHU-1.1) 7i is sente's
+/// Pawn on file 7 of its fourth rank (CHU-1.2, the start SFEN: rank i is
+/// `PPPPPPPPPPPP`), and 7h the empty square before it: one step forward, a Pawn's move (CHU-3).
+#[test]
+fn chu_squares_are_usi() {
+    let s = server();
+    let (status, body) = s.get("/api/chu/explain?from=7i&to=7h");
+    assert_eq!(status, 200, "{body}");
+    let doc = json(&body);
+    assert_eq!(doc["move"], "7i7h", "{body}");
+    assert_eq!(doc["legal"], true, "{body}");
+    // The same move as move text.
+    let (status, text) = s.get("/api/chu/explain?move=7i7h");
+    assert_eq!(status, 200, "{text}");
+    assert_eq!(json(&text)["legal"], true, "{text}");
+    // Two squares straight forward: no Pawn's move.
+    let (status, body) = s.get("/api/chu/explain?from=7i&to=7g");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json(&body)["legal"], false, "{body}");
 }
 
 #[test]

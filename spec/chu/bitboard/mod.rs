@@ -25,7 +25,7 @@
 //! ```
 //! use fairyspec::{Game, Position, chu::Chu};
 //!
-//! let bitboard = Chu::bitboard(&Default::default()).expect("Chu has a bitboard generator");
+//! let bitboard = Chu::bitboard(&Default::default());
 //! assert_eq!(bitboard.perft(&Position::<Chu>::start(), 2), 1296);
 //! ```
 

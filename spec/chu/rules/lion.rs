@@ -339,7 +339,7 @@ pub fn lion_may_capture_lion(
 /// lion *on* that square (a Kirin that promoted as it took the lion) may be taken there, unless
 /// switch `kirin-recapture` is `counter-strike`: then it is barred like any other.
 /// Switch `counter-strike`: lishogi (default) as said; JCSA/Okazaki — the ban applies only to a
-/// **protected** target lion, protected as L2 judges it ([`lion_is_protected`], so under switch
+/// **protected** target lion, protected as L2 judges it (`lion_is_protected` above, so under switch
 /// `lion-protection`), but without L2's bridge capture: that exception lets a *lion* take a
 /// protected lion, and L3 binds only non-lions (the reading in CHU-5.3). Always `true` for
 /// captures of other pieces and when no counter-strike square is set.

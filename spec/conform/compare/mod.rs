@@ -7,6 +7,7 @@
 mod explanations;
 mod run;
 
+use super::budget::spec_divide;
 use super::engine::{Engine, EngineDivide, EngineError};
 use super::mapping::MoveMap;
 use super::matching::{compare_lists, counting_pattern, Results};
@@ -14,7 +15,7 @@ use super::report::{
     page_link, CountingPattern, Divergence, DivergenceKind, PositionReport, Status, Step,
 };
 use crate::explain::Explain;
-use crate::perft::{divide_counting, Counting};
+use crate::perft::{divide_counting, Counting, Divide};
 use crate::switches::Switches;
 use crate::{Game, Generator, Position, Reason};
 use explanations::explain_differences;
@@ -44,10 +45,13 @@ pub struct ConformOptions<'a, G: Game> {
     /// Give the engine the position reached (its FEN, no moves) instead of the corpus position
     /// and the moves played from it — for an engine that cannot play moves itself.
     pub send_reached: bool,
+    /// How long the specification's own count at a corpus position may take (`None`: no
+    /// limit); a check whose count is stopped is skipped, saying why ([`super::budget`]).
+    pub spec_timeout: Option<std::time::Duration>,
 }
 
-/// One position at one depth.
-fn check<G: Explain>(
+/// One position at one depth (also the check of a fuzz position, [`crate::conform::fuzz`]).
+pub(crate) fn check<G: Explain>(
     opts: &ConformOptions<'_, G>,
     engine: &mut dyn Engine,
     entry: &CorpusEntry,
@@ -67,6 +71,7 @@ fn check<G: Explain>(
         divergence: None,
         error: None,
         restarted: false,
+        spec_stopped: None,
     };
     if depth == 0 {
         // Every implementation counts the position itself; nothing to ask.
@@ -74,10 +79,20 @@ fn check<G: Explain>(
         report.engine_nodes = Some(1);
         return report;
     }
+    let gen = opts.generator;
+    let ours = match spec_divide(gen, pos, depth, opts.counting, opts.spec_timeout) {
+        Ok(ours) => ours,
+        Err(why) => {
+            report.status = Status::Skipped;
+            report.spec_stopped = Some(why);
+            return report;
+        }
+    };
+    let spec_total = ours.total;
     let found = if engine.counts_perft() {
-        descend(opts, engine, &entry.fen, pos, depth)
+        descend(opts, engine, &entry.fen, pos, depth, ours)
     } else {
-        walk(opts, engine, &entry.fen, pos, depth)
+        walk(opts, engine, &entry.fen, pos, depth, spec_total)
     };
     match found {
         Ok((totals, divergence)) => {
@@ -89,7 +104,7 @@ fn check<G: Explain>(
             report.divergence = divergence;
         }
         Err(e) => {
-            report.spec_nodes = opts.generator.perft_counting(pos, depth, opts.counting);
+            report.spec_nodes = spec_total;
             report.status = match e {
                 EngineError::Unsupported { .. } => Status::Skipped,
                 _ => Status::EngineError,
@@ -155,7 +170,7 @@ fn compare_here<G: Explain>(
         results.as_ref(),
         pos,
     );
-    if diff.only_engine.is_empty() && diff.only_spec.is_empty() {
+    if diff.agree() {
         return Ok(diff.matched);
     }
     let results = results.get_or_insert_with(|| Results::new(gen, pos));
@@ -215,6 +230,7 @@ fn compare_here<G: Explain>(
         depth: place.depth,
         only_engine: diff.only_engine,
         only_spec: diff.only_spec,
+        listed_twice: diff.twice,
         trail: place.trail.clone(),
         spec_moves: spec_texts.len(),
         engine_moves: theirs.moves.len(),
@@ -270,6 +286,7 @@ fn divergence_at<G: Game>(
         depth: place.depth,
         only_engine: Vec::new(),
         only_spec: Vec::new(),
+        listed_twice: Vec::new(),
         trail: place.trail.clone(),
         spec_moves,
         engine_moves,
@@ -279,15 +296,16 @@ fn divergence_at<G: Game>(
     }
 }
 
-/// Compares the two divides at the corpus position and, while their move lists agree, follows
-/// the first move (in the specification's text order) whose counts differ. Returns the two
-/// totals at the corpus position and the divergence, if any.
+/// Compares the two divides at the corpus position (the specification's is `root_divide`) and,
+/// while their move lists agree, follows the first move (in the specification's text order)
+/// whose counts differ. Returns the two totals at the corpus position and the divergence, if any.
 fn descend<G: Explain>(
     opts: &ConformOptions<'_, G>,
     engine: &mut dyn Engine,
     fen: &str,
     root: &Position<G>,
     depth: u32,
+    root_divide: Divide,
 ) -> Result<(Totals, Option<Divergence>), EngineError> {
     let gen = opts.generator;
     let mut place = Place {
@@ -298,6 +316,7 @@ fn descend<G: Explain>(
         trail: Vec::new(),
     };
     let mut root_total: Option<Totals> = None;
+    let mut first = Some(root_divide);
     loop {
         let theirs = ask(
             opts,
@@ -307,7 +326,10 @@ fn descend<G: Explain>(
             &place.pos,
             place.depth,
         )?;
-        let ours = divide_counting(gen, &place.pos, place.depth, opts.counting);
+        let ours = match first.take() {
+            Some(ours) => ours,
+            None => divide_counting(gen, &place.pos, place.depth, opts.counting),
+        };
         let total = *root_total.get_or_insert(Totals {
             spec: ours.total,
             engine: Some(theirs.total),
@@ -386,15 +408,15 @@ fn descend<G: Explain>(
 
 /// For an engine that only lists moves: compares the move lists of every position of the
 /// specification's tree above the leaves (depth − 1 plies deep), in the spec's move order, and
-/// stops at the first that differs. When all agree, the engine's count is the spec's.
+/// stops at the first that differs. When all agree, the engine's count is the spec's (`spec`).
 fn walk<G: Explain>(
     opts: &ConformOptions<'_, G>,
     engine: &mut dyn Engine,
     fen: &str,
     root: &Position<G>,
     depth: u32,
+    spec: u64,
 ) -> Result<(Totals, Option<Divergence>), EngineError> {
-    let spec = opts.generator.perft_counting(root, depth, opts.counting);
     let mut stack = vec![Place {
         pos: root.clone(),
         depth,

@@ -30,7 +30,7 @@ pub type Restart<'a> = dyn FnMut() -> Result<Box<dyn Engine>, EngineError> + 'a;
 enum Current<'e, 'r> {
     Lent(&'e mut dyn Engine),
     Owned {
-        engine: Option<Box<dyn Engine>>,
+        engine: &'e mut Option<Box<dyn Engine>>,
         restart: &'r mut Restart<'r>,
     },
 }
@@ -67,24 +67,23 @@ pub fn conform<G: Explain>(
     run(opts, Current::Lent(engine), entries, on_result)
 }
 
-/// As [`conform`], for an engine process the run owns: after an engine error (which kills a
-/// long-lived engine) the engine is dropped and `restart` starts another for the next check;
-/// the check's report says so ([`PositionReport::restarted`]). A restart that fails stops the
-/// run.
+/// As [`conform`], for an engine process the caller hands over in `engine`: after an engine
+/// error (which kills a long-lived engine) the engine is dropped and `restart` starts another
+/// for the next check; the check's report says so ([`PositionReport::restarted`]). A restart
+/// that fails stops the run (and leaves `engine` empty). `engine` holds the engine the run
+/// ended with, for what the caller asks next (the fuzz); after an error at the last check it is
+/// the engine that failed, not started again.
 ///
 /// # Errors
 /// As [`conform`].
 pub fn conform_restarting<G: Explain>(
     opts: &ConformOptions<'_, G>,
-    engine: Box<dyn Engine>,
+    engine: &mut Option<Box<dyn Engine>>,
     restart: &mut Restart<'_>,
     entries: &[CorpusEntry],
     on_result: &mut dyn FnMut(&PositionReport),
 ) -> Result<Report, (String, String)> {
-    let current = Current::Owned {
-        engine: Some(engine),
-        restart,
-    };
+    let current = Current::Owned { engine, restart };
     run(opts, current, entries, on_result)
 }
 
@@ -118,6 +117,7 @@ fn run<G: Explain>(
         positions: Vec::new(),
         summary: Summary::default(),
         stopped: None,
+        fuzz: None,
     };
     // Whether the engine has answered any check (agreed or diverged), and how many checks
     // failed before it did.
@@ -156,10 +156,10 @@ fn run<G: Explain>(
                         (&stop, more, &mut current)
                     {
                         // Kill the failed engine before starting its successor.
-                        *engine = None;
+                        **engine = None;
                         match restart() {
                             Ok(fresh) => {
-                                *engine = Some(fresh);
+                                **engine = Some(fresh);
                                 result.restarted = true;
                             }
                             Err(e) => {

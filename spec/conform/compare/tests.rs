@@ -82,6 +82,7 @@ fn run_engine(engine: &mut dyn Engine, depth: u32) -> Report {
         map_name: "identity",
         counting: Counting::Routes,
         send_reached: false,
+        spec_timeout: None,
     };
     let entry = CorpusEntry {
         id: "start".to_string(),
@@ -229,6 +230,7 @@ impl Engine for Flaky {
                 seconds: 1.0,
                 query: format!("depth {depth} of {fen:?}"),
                 output: Vec::new(),
+                stderr: String::new(),
             });
         }
         self.inner.divide(fen, moves, depth)
@@ -255,6 +257,7 @@ fn run_entries(engine: &mut dyn Engine, entries: &[CorpusEntry]) -> Report {
         map_name: "identity",
         counting: Counting::Routes,
         send_reached: false,
+        spec_timeout: None,
     };
     conform(&opts, engine, entries, &mut |_| {}).unwrap()
 }
@@ -353,6 +356,7 @@ fn an_owned_engine_is_started_again_after_its_error() {
         map_name: "identity",
         counting: Counting::Routes,
         send_reached: false,
+        spec_timeout: None,
     };
     let all = entries(&[Kuma::START_FEN, other, Kuma::START_FEN, other], &[1]);
     let mut starts = 0;
@@ -360,7 +364,7 @@ fn an_owned_engine_is_started_again_after_its_error() {
         starts += 1;
         Ok(make())
     };
-    let r = conform_restarting(&opts, make(), &mut restart, &all, &mut |_| {}).unwrap();
+    let r = conform_restarting(&opts, &mut Some(make()), &mut restart, &all, &mut |_| {}).unwrap();
     // Restarted after the first error; not after the last, which ends the run anyway.
     assert_eq!(starts, 1);
     let restarted: Vec<bool> = r.positions.iter().map(|p| p.restarted).collect();
@@ -372,7 +376,7 @@ fn an_owned_engine_is_started_again_after_its_error() {
             message: "No such file or directory".to_string(),
         })
     };
-    let r = conform_restarting(&opts, make(), &mut failing, &all, &mut |_| {}).unwrap();
+    let r = conform_restarting(&opts, &mut Some(make()), &mut failing, &all, &mut |_| {}).unwrap();
     assert_eq!(r.positions.len(), 2);
     let stop = r.stopped.expect("stopped");
     assert_eq!(stop.not_checked, 2);

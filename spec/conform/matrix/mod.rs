@@ -22,6 +22,8 @@
 //! corpus corpus/chu                      a .perft file or a folder of them
 //! sample 4                               every 4th position only (default: every position)
 //! depth 2
+//! fuzz 40                                then 40 positions of `conform --fuzz` (default: none)
+//! fuzz-seed 1                            their seed (default 1)
 //! timeout 120                            seconds per query
 //! settled TEXT => VERDICT                (repeatable) see below
 //! ```
@@ -74,10 +76,19 @@ pub struct Run {
     /// Every `sample`-th position of the corpus (1: every position), for a slow engine.
     pub sample: usize,
     pub depth: u32,
+    /// The fuzz after the corpus (`conform --fuzz N --seed S`, at the row's depth), if any.
+    pub fuzz: Option<RowFuzz>,
     pub timeout: Duration,
     /// `command => expected text`.
     pub version_check: Option<(String, String)>,
     pub settled: Vec<Settlement>,
+}
+
+/// A row's fuzz: how many positions, from which seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowFuzz {
+    pub positions: usize,
+    pub seed: u64,
 }
 
 /// One row of the matrix.
@@ -136,6 +147,8 @@ const SINGLE: &[&str] = &[
     "depth",
     "timeout",
     "sample",
+    "fuzz",
+    "fuzz-seed",
     "not-run",
 ];
 const MANY: &[&str] = &["option", "switch", "settled"];
@@ -238,9 +251,34 @@ fn row_of(b: &Block) -> Result<Row, MatrixError> {
                 Some(n) => n
                     .parse::<usize>()
                     .ok()
-                    .filter(|n| (1..=1000).contains(n))
-                    .ok_or_else(|| err(line_of("sample"), "sample: 1 to 1000".to_string()))?,
+                    .filter(|n| (1..=super::corpus::MAX_SAMPLE).contains(n))
+                    .ok_or_else(|| {
+                        let max = super::corpus::MAX_SAMPLE;
+                        err(line_of("sample"), format!("sample: 1 to {max}"))
+                    })?,
             };
+            let fuzz = match get("fuzz") {
+                None => None,
+                Some(n) => Some(RowFuzz {
+                    positions: n
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|n| (1..=1_000_000).contains(n))
+                        .ok_or_else(|| err(line_of("fuzz"), "fuzz: 1 to 1000000".to_string()))?,
+                    seed: match get("fuzz-seed") {
+                        None => 1,
+                        Some(s) => s.parse::<u64>().map_err(|_| {
+                            err(line_of("fuzz-seed"), "fuzz-seed: a number".to_string())
+                        })?,
+                    },
+                }),
+            };
+            if fuzz.is_none() && get("fuzz-seed").is_some() {
+                return Err(err(
+                    line_of("fuzz-seed"),
+                    "fuzz-seed without fuzz".to_string(),
+                ));
+            }
             let options = many("option")
                 .into_iter()
                 .map(|o| match o.split_once('=') {
@@ -283,6 +321,7 @@ fn row_of(b: &Block) -> Result<Row, MatrixError> {
                 corpus: need("corpus")?,
                 sample,
                 depth,
+                fuzz,
                 timeout: Duration::from_secs(timeout),
                 version_check,
                 settled,
@@ -353,8 +392,10 @@ pub enum Outcome {
     Unavailable(String),
     /// The checks made.
     Ran {
-        /// Corpus positions (each checked at one depth).
+        /// Positions to check (each at one depth): the corpus's, and the fuzz's.
         positions: usize,
+        /// How many of `positions` the fuzz asked for (`fuzz N`).
+        fuzzed: usize,
         /// Positions left unchecked after an engine error ended the run.
         unchecked: usize,
         agreed: usize,
@@ -400,9 +441,16 @@ fn cause_lines(p: &PositionReport) -> Vec<String> {
     lines
 }
 
-/// Sorts a row's report over a corpus of `positions` positions into agreement and causes, each
-/// cause matched to its settlement.
+/// Sorts a row's report over a corpus of `positions` positions (and the fuzz positions after
+/// them, if the report has a fuzz part) into agreement and causes, each cause matched to its
+/// settlement.
 pub fn outcome_of(report: &Report, positions: usize, settled: &[Settlement]) -> Outcome {
+    let fuzzed = report
+        .fuzz
+        .as_ref()
+        .map_or(0, |f| f.asked.unwrap_or(f.positions));
+    let positions = positions + fuzzed;
+    let findings: Vec<_> = report.fuzz.iter().flat_map(|f| &f.findings).collect();
     let mut checked: Vec<&str> = report.positions.iter().map(|p| p.id.as_str()).collect();
     checked.dedup();
     let mut causes: Vec<Cause> = Vec::new();
@@ -411,10 +459,7 @@ pub fn outcome_of(report: &Report, positions: usize, settled: &[Settlement]) -> 
     for p in &report.positions {
         match p.status {
             Status::Agree => agreed += 1,
-            Status::Skipped => skipped.push((
-                p.id.clone(),
-                p.error.as_ref().map(|e| e.to_string()).unwrap_or_default(),
-            )),
+            Status::Skipped => skipped.push((p.id.clone(), p.skip_reason().unwrap_or_default())),
             Status::Diverged | Status::EngineError => {
                 let lines = cause_lines(p);
                 let verdict = settled
@@ -431,6 +476,9 @@ pub fn outcome_of(report: &Report, positions: usize, settled: &[Settlement]) -> 
                     None => {
                         let mut detail = String::new();
                         p.write_text(&mut detail);
+                        if let Some(f) = findings.iter().find(|f| f.id == p.id) {
+                            f.write_text(&mut detail);
+                        }
                         causes.push(Cause {
                             key,
                             text: lines.first().cloned().unwrap_or_default(),
@@ -446,6 +494,7 @@ pub fn outcome_of(report: &Report, positions: usize, settled: &[Settlement]) -> 
     }
     Outcome::Ran {
         positions,
+        fuzzed,
         unchecked: positions.saturating_sub(checked.len()),
         agreed,
         skipped,
@@ -468,6 +517,8 @@ count results
 switch counter-strike=jcsa
 corpus corpus/chu
 depth 2
+fuzz 40
+fuzz-seed 3
 settled a finished game has no moves => defect: counts after the end
 
 row b
@@ -486,6 +537,13 @@ not-run no runnable implementation is known
         assert_eq!(run.switches, ["counter-strike=jcsa"]);
         assert_eq!(run.settled[0].text, "a finished game has no moves");
         assert_eq!(
+            run.fuzz,
+            Some(RowFuzz {
+                positions: 40,
+                seed: 3
+            })
+        );
+        assert_eq!(
             rows[1].run,
             Err("no runnable implementation is known".to_string())
         );
@@ -500,6 +558,9 @@ not-run no runnable implementation is known
             ("row a\ngame chu\nimplementation x\nengine e\ncorpus c\ndepth 0\n", 6),
             ("row a\ngame chu\nimplementation x\nengine e\ncorpus c\ndepth 1\ncount moves\n", 7),
             ("row a\ngame chu\nimplementation x\nnot-run x\n\nrow a\ngame chu\nimplementation y\nnot-run y\n", 6),
+            ("row a\ngame chu\nimplementation x\nengine e\ncorpus c\ndepth 1\nfuzz 0\n", 7),
+            ("row a\ngame chu\nimplementation x\nengine e\ncorpus c\ndepth 1\nfuzz-seed 2\n", 7),
+            ("row a\ngame chu\nimplementation x\nengine e\ncorpus c\ndepth 1\nfuzz 9\nfuzz-seed x\n", 8),
         ] {
             let e = parse_matrix(text).unwrap_err();
             assert_eq!(e.line, line, "{text:?}: {e}");

@@ -26,6 +26,7 @@ fn result_text(outcome: &Outcome, depth: Option<u32>) -> String {
         Outcome::Unavailable(why) => format!("**UNAVAILABLE**: {why}"),
         Outcome::Ran {
             positions,
+            fuzzed,
             unchecked,
             agreed,
             skipped,
@@ -40,6 +41,9 @@ fn result_text(outcome: &Outcome, depth: Option<u32>) -> String {
                     "agrees on {agreed} of {positions} positions to depth {depth}; {differ} differ"
                 )
             };
+            if *fuzzed > 0 {
+                let _ = write!(text, " ({fuzzed} positions of a seeded fuzz among them)");
+            }
             if !skipped.is_empty() {
                 let _ = write!(
                     text,
@@ -176,6 +180,14 @@ pub fn command(game: &str, run: &Run) -> String {
     }
     for s in &run.switches {
         words.extend(["--switch".into(), shell_word(s)]);
+    }
+    if let Some(f) = &run.fuzz {
+        words.extend([
+            "--fuzz".into(),
+            f.positions.to_string(),
+            "--seed".into(),
+            f.seed.to_string(),
+        ]);
     }
     words.join(" ")
 }

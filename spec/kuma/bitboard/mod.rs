@@ -17,7 +17,7 @@
 //! ```
 //! use fairyspec::{Game, Position, kuma::Kuma};
 //!
-//! let bitboard = Kuma::bitboard(&Default::default()).expect("Kuma has a bitboard generator");
+//! let bitboard = Kuma::bitboard(&Default::default());
 //! assert_eq!(bitboard.perft(&Position::<Kuma>::start(), 3), 4758);
 //! ```
 

@@ -82,7 +82,7 @@ pub struct Ask<'a> {
     pub question: Question,
     pub params: &'a Params,
     pub budget: &'a Budget,
-    /// When the answer is due ([`Budget::ask`]).
+    /// When the answer is due ([`Budget::compute`]).
     pub deadline: Instant,
 }
 
@@ -95,12 +95,9 @@ impl GameCommand for Ask<'_> {
 
 /// The answer when a question's `deadline` has passed, after `done` (what was done so far).
 fn late(done: &str) -> ApiError {
-    ApiError {
-        status: 503,
-        message: format!(
-            "the question is over the time limit of one question after {done}; ask for less"
-        ),
-    }
+    ApiError::busy(format!(
+        "the question is over the time limit of one question after {done}; ask for less"
+    ))
 }
 
 /// Answers a question about game `G`: the JSON document. The moves of the request are played
@@ -210,7 +207,7 @@ fn prepare<G: Registered>(
         })?),
         None => default_generator,
     };
-    let gen = registry::generator::<G>(choice, &switches)?;
+    let gen = registry::generator::<G>(choice, &switches);
     let mut pasted = Pasted::default();
     let mut pos = match params.fen.as_deref() {
         None => Position::<G>::start(),
@@ -277,18 +274,7 @@ fn explain_doc<G: Registered>(
     let text = match (&params.mv, &params.from, &params.to) {
         (Some(text), None, None) => text.trim().to_string(),
         (None, Some(from), Some(to)) => {
-            let square = |name: &str| {
-                Square::parse(name.trim())
-                    .filter(|&s| G::SHAPE.contains(s))
-                    .ok_or_else(|| {
-                        ApiError::bad(format!(
-                            "{:?} is no square of the {} board",
-                            name.chars().take(20).collect::<String>(),
-                            G::SHAPE
-                        ))
-                    })
-            };
-            Move::<G::Kind>::new(square(from)?, square(to)?).to_string()
+            Move::<G::Kind>::new(square::<G>(from)?, square::<G>(to)?).to_string()
         }
         _ => {
             return Err(ApiError::bad(
@@ -302,6 +288,36 @@ fn explain_doc<G: Registered>(
         schema: EXPLAIN_SCHEMA,
         explanation,
     })
+}
+
+/// The square `name` names in the game's own notation ([`Game::square_name`]: `f4`, or USI's
+/// `7i` in Chu Shogi).
+///
+/// # Errors
+/// 400 for a name that is no square of the board, saying which notation the game's squares are
+/// named in.
+fn square<G: Game>(name: &str) -> Result<Square, ApiError> {
+    let name = name.trim();
+    if let Some(sq) = G::SHAPE.squares().find(|&s| G::square_name(s) == name) {
+        return Ok(sq);
+    }
+    let corner = |file: u8, rank: u8| G::square_name(Square::new(file, rank));
+    let (files, ranks) = (G::SHAPE.files, G::SHAPE.ranks);
+    let sample = Square::new(files / 2, ranks / 2);
+    let notation = if G::square_name(sample) == sample.usi(G::SHAPE) {
+        "USI"
+    } else {
+        "algebraic notation"
+    };
+    Err(ApiError::bad(format!(
+        "{:?} is no square of the {} board: {} names its squares in {notation}, {} to {} (e.g. {:?})",
+        name.chars().take(20).collect::<String>(),
+        G::SHAPE,
+        G::NAME,
+        corner(0, 0),
+        corner(files - 1, ranks - 1),
+        G::square_name(sample),
+    )))
 }
 
 /// `white` or `black`.
@@ -354,10 +370,11 @@ pub fn moves_doc<G: Game>(
     }
 }
 
-/// Perft divided by root move within the budget ([`divide_within`]), with the one perft slot.
+/// Perft divided by root move within the budget ([`divide_within`]). The caller holds the one
+/// perft slot ([`Budget::perft_slot`]).
 ///
 /// # Errors
-/// [`ApiError`] when the time or node budget runs out, or another perft is running.
+/// 503 when the time or node budget runs out: the server's limits stopped it.
 pub fn perft_doc<G: Game>(
     gen: &dyn Generator<G>,
     pos: &Position<G>,
@@ -365,30 +382,22 @@ pub fn perft_doc<G: Game>(
     budget: &Budget,
     deadline: Instant,
 ) -> Result<Perft, ApiError> {
-    let wait = budget
-        .perft_time
-        .min(deadline.saturating_duration_since(Instant::now()));
-    let Some(_one_at_a_time) = budget.perft_slot(wait) else {
-        return Err(ApiError {
-            status: 503,
-            message: "another perft is running; try again in a moment".to_string(),
-        });
-    };
     let start = Instant::now();
     let limits = Limits {
         deadline: (start + budget.perft_time).min(deadline),
         max_nodes: budget.perft_nodes,
         leaf_depth: match gen.kind() {
             crate::GeneratorKind::Bitboard => 3,
-            crate::GeneratorKind::Reference => 1,
+            crate::GeneratorKind::Reference | crate::GeneratorKind::Outside => 1,
         },
     };
     let divide = divide_within(gen, pos, depth, &limits).map_err(|stopped| match stopped {
-        Stopped::Nodes { max } => ApiError::bad(format!(
+        Stopped::Nodes { max } => ApiError::busy(format!(
             "perft stopped: more than {max} nodes (the node budget of one request); ask for less depth"
         )),
-        Stopped::Time { nodes } => ApiError::bad(format!(
-            "perft stopped: over the time limit of one request after {nodes} nodes; ask for less depth"
+        Stopped::Time { nodes } => ApiError::busy(format!(
+            "perft stopped: over the time limit of one request after {nodes} nodes (the server \
+             may be busy with other questions); ask for less depth, or try again in a moment"
         )),
     })?;
     let moves = divide

@@ -150,6 +150,33 @@ impl Params {
         if self.switches.len() > 64 {
             return Err(ApiError::bad("more than 64 switches given"));
         }
+        self.check_switches()
+    }
+
+    /// A switch may be named more than once only with the same value: two different values
+    /// are a contradiction, not "the last one wins" (issue 32). Names and values are compared
+    /// as the switches read them (trimmed, `_` as `-` in the name).
+    fn check_switches(&self) -> Result<(), ApiError> {
+        let mut seen: Vec<(String, &str)> = Vec::new();
+        for pair in &self.switches {
+            // A text without `=` is refused by the switches' own reading, with its reason.
+            let Some((name, value)) = pair.split_once('=') else {
+                continue;
+            };
+            let (name, value) = (name.trim().replace('_', "-"), value.trim());
+            match seen.iter().find(|(n, _)| *n == name) {
+                Some((_, first)) if *first != value => {
+                    return Err(ApiError::bad(format!(
+                    "switch {name:?} is given twice, as {first:?} and as {value:?}; give it once",
+                    name = name.chars().take(40).collect::<String>(),
+                    first = first.chars().take(40).collect::<String>(),
+                    value = value.chars().take(40).collect::<String>(),
+                )))
+                }
+                Some(_) => {}
+                None => seen.push((name, value)),
+            }
+        }
         Ok(())
     }
 }
@@ -404,5 +431,45 @@ mod tests {
         assert!(
             Params::from_query(&[("fen".into(), "a".into()), ("fen".into(), "b".into())]).is_err()
         );
+    }
+
+    /// Issue 32: a switch named twice with different values is refused, from a query and from a
+    /// JSON body alike; twice with the same value is the same request as once.
+    #[test]
+    fn a_switch_given_twice_with_different_values_is_refused() {
+        let query = |pairs: &[&str]| {
+            let q: Vec<(String, String)> = pairs
+                .iter()
+                .map(|p| ("switch".to_string(), p.to_string()))
+                .collect();
+            Params::from_query(&q)
+        };
+        let e = query(&["blind-bear=even-if-exposed", "blind-bear=needs-legal-move"]).unwrap_err();
+        assert_eq!(e.status, 400);
+        assert!(
+            e.message.contains("\"blind-bear\" is given twice"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("even-if-exposed"), "{}", e.message);
+        assert!(e.message.contains("needs-legal-move"), "{}", e.message);
+        // The same switch however it is spelt (`_` for `-`, spaces), as the switches read it.
+        assert!(query(&[
+            "blind_bear=even-if-exposed",
+            " blind-bear = needs-legal-move"
+        ])
+        .is_err());
+        assert!(query(&["blind-bear=even-if-exposed", "blind-bear= even-if-exposed"]).is_ok());
+        assert!(query(&["blind-bear=even-if-exposed", "other=x"]).is_ok());
+        let e = Params::from_json(
+            r#"{"switch": "blind-bear=even-if-exposed", "switches": {"blind-bear": "needs-legal-move"}}"#,
+        )
+        .unwrap_err();
+        assert!(e.message.contains("given twice"), "{}", e.message);
+        let e = Params::from_json(
+            r#"{"switches": ["blind-bear=needs-legal-move", "blind-bear=even-if-exposed"]}"#,
+        )
+        .unwrap_err();
+        assert!(e.message.contains("given twice"), "{}", e.message);
     }
 }

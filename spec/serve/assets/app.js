@@ -518,7 +518,8 @@
     const g = board.querySelector('[data-square="' + to + '"]');
     if (g) g.classList.add("refused");
     try {
-      const e = await api("explain", { fen: state.doc.fen, from: from, to: to });
+      // The API names squares in the game's notation (USI's `7i` in Chu Shogi), as `label` does.
+      const e = await api("explain", { fen: state.doc.fen, from: label(from), to: label(to) });
       if (seq !== state.explainSeq) return;
       setExplain({ explanation: e });
     } catch (err) {
