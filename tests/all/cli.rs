@@ -456,7 +456,7 @@ fn verify_passes_on_a_correct_corpus() {
     assert!(out.contains(" 0 skipped, 0 MISMATCH, 0 error(s)"), "{out}");
     assert!(out.contains("start        2            256  ok "), "{out}");
     // By default: a line per game, the totals, and where the lines of every position are.
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     let lines: Vec<&str> = out.lines().collect();
@@ -500,7 +500,7 @@ fn verify_lists_kuma_first_and_says_how_to_run_the_deep_tables() {
     )
     .expect("write a .perft file");
     std::fs::create_dir_all(dir.join("corpus").join("deep").join("kuma")).expect("create deep");
-    let o = fairyspec_in(&dir, &["verify"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     let games: Vec<&str> = out

@@ -166,8 +166,12 @@ fn stockfish_s_command_runs_as_pasted() {
         .expect("sh runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{line}\n{stdout}\n{out:?}");
+    // The corpus's 55 positions (corpus/chess), then the row's fuzz positions.
+    let checks = 55 + run.fuzz.as_ref().map_or(0, |f| f.positions);
     assert!(
-        stdout.contains("summary: 55 check(s): 55 agree, 0 diverged, 0 engine error(s)"),
+        stdout.contains(&format!(
+            "summary: {checks} check(s): {checks} agree, 0 diverged, 0 engine error(s)"
+        )),
         "{stdout}"
     );
 }
