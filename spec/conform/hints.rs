@@ -89,8 +89,13 @@ fn protocol_of(lines: &[&str]) -> Option<Protocol> {
             .iter()
             .any(|l| words.iter().any(|w| l.to_ascii_lowercase().contains(w)))
     };
-    if any(&["usiok"]) {
+    // An engine that says `info string` speaks UCI or USI: the command it does not know tells
+    // which it is not.
+    let info = lines.iter().any(|l| l.starts_with("info string"));
+    if any(&["usiok"]) || (info && any(&["unknown command uci", "unknown command: uci"])) {
         Some(Protocol::Usi)
+    } else if info && any(&["unknown command usi", "unknown command: usi"]) {
+        Some(Protocol::Uci)
     } else if any(&["uciok", "stockfish", "unknown command: '"]) {
         Some(Protocol::Uci)
     } else if any(&[
@@ -267,6 +272,13 @@ mod tests {
         )
         .unwrap();
         assert!(xboard.contains("try --protocol xboard"), "{xboard}");
+        // minase, a USI engine, asked `uci`.
+        let usi = hint(
+            &timeout("uci", &["info string error: unknown command uci"]),
+            &cx(Protocol::Uci),
+        )
+        .unwrap();
+        assert!(usi.contains("try --protocol usi"), "{usi}");
         let script = EngineError::Exited {
             status: "exit status: 2".to_string(),
             query: "uci".to_string(),

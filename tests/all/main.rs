@@ -7,6 +7,7 @@
 mod betza;
 mod browser;
 mod browser_chu;
+mod browser_links;
 mod builtin_corpus;
 mod chess_check;
 mod chess_perft;

@@ -162,10 +162,14 @@ fn compare_here<G: Explain>(
     // The results are needed to match by result, and to recognise the other counting.
     let mut results: Option<Results> =
         (opts.counting == Counting::Results).then(|| Results::new(gen, pos));
+    // The matching looks the spec's moves up in text order; the divide lists them in the order of
+    // move lists (shogi order for Chu, crate::order).
+    let mut by_text = spec_texts.to_vec();
+    by_text.sort();
     let diff = compare_lists(
         opts.map,
         theirs,
-        spec_texts,
+        &by_text,
         opts.counting,
         results.as_ref(),
         pos,

@@ -351,6 +351,18 @@ pub fn moves_doc<G: Game>(
             })
         })
         .collect();
+    // Each legal move's result, as the move that stands for it (distinct_results' choice).
+    let result_of: std::collections::HashMap<_, String> = crate::perft::distinct_results(gen, pos)
+        .into_iter()
+        .map(|(m, child)| ((m.from, child.setup().clone()), m.to_string()))
+        .collect();
+    let result = |m: &Move<G::Kind>| {
+        let key = (m.from, gen.play_unchecked(pos, m).setup().clone());
+        result_of
+            .get(&key)
+            .cloned()
+            .unwrap_or_else(|| m.to_string())
+    };
     Moves {
         base: json::Moves::new(gen, pos),
         turn: side(pos.turn()),
@@ -362,6 +374,7 @@ pub fn moves_doc<G: Game>(
         legal: legal
             .into_iter()
             .map(|(text, m)| LegalMove {
+                result: result(&m),
                 text,
                 path: m.path().iter().map(|s| s.to_string()).collect(),
                 promotion: m.promotion.map(|k| k.name()),
