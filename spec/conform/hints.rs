@@ -94,9 +94,9 @@ fn protocol_of(lines: &[&str]) -> Option<Protocol> {
     let info = lines.iter().any(|l| l.starts_with("info string"));
     if any(&["usiok"]) || (info && any(&["unknown command uci", "unknown command: uci"])) {
         Some(Protocol::Usi)
-    } else if info && any(&["unknown command usi", "unknown command: usi"]) {
-        Some(Protocol::Uci)
-    } else if any(&["uciok", "stockfish", "unknown command: '"]) {
+    } else if (info && any(&["unknown command usi", "unknown command: usi"]))
+        || any(&["uciok", "stockfish", "unknown command: '"])
+    {
         Some(Protocol::Uci)
     } else if any(&[
         "feature ",
