@@ -23,12 +23,15 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # so on one free core they take about 90 + 100 + 70 + 240 s, and the time limits, about twice that,
 # only stop a much slower machine (the script then warns that fewer inputs ran). (Those rates
 # were measured before the harness stopped writing two FENs per child; it is now about twice as
-# fast.) chu_differential is slower per input (a 12x12 board, 192 switch readings, Münster's bounded
+# fast.) chu_differential is slower per input (a 12x12 board, 336 switch readings (192 when this was measured), Münster's bounded
 # search, the history of a walk): main's 5 and 17 inputs a second against 14 and 30 after the
 # change, in two pairs of 60 s runs on a machine loaded with several builds, where the issue
 # measured 26 to 29 before the change on a quieter one; so it too stops after 10,000 inputs,
 # some 130 to 200 s on a free core, and its 300 s limit only stops a slower machine. The parsers run thousands of inputs a second and
 # get a fixed 45 s. Total at most 1,575 s (about 26 minutes), about 12 minutes expected.
+# explain_reasons (the reason checker, issue 31) explains every move of every piece of a whole
+# position per input (a Chu Shogi position, some six thousand moves, takes the longest): it runs
+# for a fixed 120 s, bringing the total to at most 1,695 s.
 # Every differential target prints at exit how often each switch reading and each rare path was
 # reached (fairyspec::check::reach); this script shows it below the target's line.
 # A new target adds its line to both tables; a target missing here gets the defaults.
@@ -48,6 +51,7 @@ declare -A SECONDS_FOR=(
   [fen]=45
   [moves]=45
   [betza]=45
+  [explain_reasons]=120
 )
 DEFAULT_RUNS=0
 DEFAULT_SECONDS=60

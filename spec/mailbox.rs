@@ -175,10 +175,45 @@ impl<'a, K: Kind> Walk<'a, K> {
             Modality::MoveOrCapture,
             dir,
             |w| match to {
-                Some(to) if !allowed => Stop::Rule(to, why),
+                Some(to) if !allowed => Stop::Region(to, why),
                 _ => w.stop_after_step(to),
             },
         );
+    }
+
+    /// A slide in direction `dir` that may only pass and end on squares of a region (Congo's
+    /// crocodile, towards the river and no further, CONGO-3.6): square by square over empty
+    /// squares, up to and including the first occupied square if the piece may land there, and
+    /// never onto the first square outside the region (`inside` says which squares are in it,
+    /// `why` is the rule's words for a slide that would leave it).
+    pub fn slide_inside(
+        &mut self,
+        dir: Offset,
+        inside: impl Fn(Square) -> bool,
+        why: &'static str,
+    ) {
+        let dir = dir.for_colour(self.owner);
+        let first = self.squares.len();
+        let mut sq = self.from;
+        let stop = loop {
+            let Some(next) = self.setup.shape.offset(sq, dir) else {
+                break Stop::Edge;
+            };
+            if !inside(next) {
+                break Stop::Region(next, why);
+            }
+            if self.setup.piece_at(next).is_some() {
+                if self.may_land(next) {
+                    self.squares.push(next);
+                }
+                break self.stop_at(next);
+            }
+            self.squares.push(next);
+            sq = next;
+        };
+        self.report(first, Movement::Slide, Modality::MoveOrCapture, dir, |_| {
+            stop
+        });
     }
 
     /// [`Walk::leap`] in each direction of `dirs`, in order.

@@ -14,8 +14,8 @@
 //! s.set("bare-king", "munster1997-emended").unwrap();
 //! assert_eq!(s.bare_king, BareKing::Munster1997Emended);
 //! assert!(s.set("bare-king", "munster").is_err());
-//! // kirin-recapture × 4 bare-king formulations × 2 × 2 × 2 × 3 repetition rules.
-//! assert_eq!(ChuSwitches::combinations(), 192);
+//! // kirin-recapture × 7 bare-king formulations × 2 × 2 × 2 × 3 repetition rules.
+//! assert_eq!(ChuSwitches::combinations(), 336);
 //! ```
 
 use serde::Serialize;
@@ -28,7 +28,8 @@ pub struct Reading {
     pub value: &'static str,
     /// The rule IDs of SPEC.md that state this reading (`CHU-7.4`).
     pub rules: &'static str,
-    /// What it says, in one line.
+    /// What it says, in one line. A caveat a user should read before picking the reading ends
+    /// it, after `note: ` (the help repeats it below the switch list, the web page shows it).
     pub meaning: &'static str,
 }
 
@@ -321,27 +322,29 @@ mod tests {
         check::<crate::chu::ChuSwitches>().unwrap();
     }
 
-    /// SPEC.md's switch table of Chu Shogi: six switches, 2 × 4 × 2 × 2 × 2 × 3 combinations;
+    /// SPEC.md's switch table of Chu Shogi: six switches, 2 × 7 × 2 × 2 × 2 × 3 combinations;
     /// the last switch varies fastest, `kirin-recapture` (the most significant digit) slowest.
     #[test]
     fn chu_combinations() {
         use crate::chu::{BareKing, ChuSwitches, KirinRecapture, Repetition};
-        assert_eq!(ChuSwitches::combinations(), 192);
+        assert_eq!(ChuSwitches::combinations(), 336);
         let all = ChuSwitches::every_combination();
-        assert_eq!(all.len(), 192);
+        assert_eq!(all.len(), 336);
         assert_eq!(all[0], ChuSwitches::default());
         assert_eq!(all[1].repetition, Repetition::Fourfold);
         assert_eq!(all[2].repetition, Repetition::Western);
         assert_eq!(all[95].bare_king, BareKing::Munster1997Emended);
-        assert_eq!(all[95].kirin_recapture, KirinRecapture::Allowed);
+        assert_eq!(all[96].bare_king, BareKing::Munster1997AllPieces);
+        assert_eq!(all[167].bare_king, BareKing::Instantaneous);
+        assert_eq!(all[167].kirin_recapture, KirinRecapture::Allowed);
         assert_eq!(
-            all[96],
+            all[168],
             ChuSwitches {
                 kirin_recapture: KirinRecapture::CounterStrike,
                 ..ChuSwitches::default()
             }
         );
-        assert_eq!(ChuSwitches::combination(192), all[0]);
+        assert_eq!(ChuSwitches::combination(336), all[0]);
         assert_eq!(crate::chess::ChessSwitches::combinations(), 1);
     }
 

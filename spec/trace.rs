@@ -57,9 +57,13 @@ pub enum Stop {
     /// A capture-only line found no enemy piece on this square (for a jump: on the square
     /// jumped over).
     NothingToCapture(Square),
-    /// A game rule ends the line at this square (it is not reached): the river for a
-    /// crocodile's slide, the castle wall for a lion. The text says which.
+    /// A piece on this square ends the line by a game rule (it is neither captured nor passed):
+    /// a Congo lion's flying capture meeting any piece but the enemy lion. The text says which.
     Rule(Square, &'static str),
+    /// The line may not enter this square, the first one outside a region a rule keeps it in:
+    /// a Congo lion's castle, the river square that ends a crocodile's slide. The text says
+    /// which.
+    Region(Square, &'static str),
 }
 
 /// One line of a piece's movement as the walk found it: from `from` in direction `dir` (a

@@ -8,6 +8,7 @@ use super::differential::SortedMoves;
 use super::reach::{self, Reach};
 use crate::switches::Switches;
 use crate::{Game, Outcome, Position};
+use ::arbitrary::{Arbitrary, Unstructured};
 
 /// What the checks need to know of a game beyond [`Game`]; each game implements it in its own
 /// folder (`spec/<game>/check.rs`).
@@ -35,6 +36,24 @@ pub trait CheckGame: Game {
         let _ = text;
         Self::Switches::every_combination()
     }
+
+    /// The switch readings a fuzz input's first bytes pick (the differential targets, the reason
+    /// checker's): by default [`read_switches`], one byte. A game may number its readings
+    /// otherwise, so long as every stored input keeps the readings it was found under (Chu
+    /// Shogi's: [`crate::chu::ChuSwitches::from_fuzz_bytes`]).
+    fn fuzz_switches(u: &mut Unstructured<'_>) -> Self::Switches {
+        read_switches::<Self::Switches>(u)
+    }
+}
+
+/// The reading of a fuzz target's switches: combination number `byte`
+/// ([`Switches::combination`], modulo their number) of the input's first byte, when the game has
+/// more than one combination; no byte is read for a game without switches (orthodox chess).
+pub fn read_switches<S: Switches>(u: &mut Unstructured<'_>) -> S {
+    if S::combinations() <= 1 {
+        return S::default();
+    }
+    S::combination(usize::from(u8::arbitrary(u).unwrap_or(0)))
 }
 
 /// The positions of [`CheckGame::STARTS`] of game `G` that validate, the start position first.

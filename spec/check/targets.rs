@@ -6,6 +6,7 @@
 
 use super::arbitrary::arbitrary_position;
 use super::corpus;
+pub use super::corpus::read_switches;
 use super::differential::{
     differential_walk, differential_walk_visit, perft_agrees, Divergence, SortedMoves,
 };
@@ -19,9 +20,8 @@ use crate::kuma::{Kuma, KumaKind, KumaSwitches};
 use crate::notation::long_algebraic;
 use crate::registry::{GameCommand, GameId, Registered};
 use crate::replay::replay;
-use crate::switches::Switches;
 use crate::{Game, Move, Position, Shape};
-use ::arbitrary::{Arbitrary, Unstructured};
+use ::arbitrary::Unstructured;
 use serde::Serialize;
 use std::fmt;
 
@@ -63,16 +63,6 @@ impl fmt::Display for TargetFailure {
 }
 
 impl std::error::Error for TargetFailure {}
-
-/// The reading of a differential target's switches: combination number `byte`
-/// ([`Switches::combination`], modulo their number) of the input's first byte, when the game has
-/// more than one combination; no byte is read for a game without switches (orthodox chess).
-pub fn read_switches<S: Switches>(u: &mut Unstructured<'_>) -> S {
-    if S::combinations() <= 1 {
-        return S::default();
-    }
-    S::combination(usize::from(u8::arbitrary(u).unwrap_or(0)))
-}
 
 /// Differential fuzzing of game `G` from bytes: a position from [`arbitrary_position`] (the
 /// game's corpus as starting points, the reference generator's moves), the properties of
@@ -155,9 +145,9 @@ pub fn differential_bytes_counted<G: Game>(
 }
 
 /// Fuzz target `<game>_differential` (Chu Shogi's is [`crate::chu::fuzz`]): the first byte
-/// picks the switch reading ([`read_switches`]: combination number byte, so for Kuma Chess even
-/// is the default reading of KUMA-7.4 and odd the other; orthodox chess, without switches, reads
-/// no byte), the rest goes to [`differential_bytes`] from the game's corpus positions.
+/// picks the switch reading ([`CheckGame::fuzz_switches`]: combination number byte, so for Kuma
+/// Chess even is the default reading of KUMA-7.4 and odd the other; orthodox chess, without
+/// switches, reads no byte), the rest goes to [`differential_bytes`] from the game's corpus positions.
 ///
 /// # Errors
 /// The first property failure or divergence.
@@ -175,7 +165,7 @@ pub fn differential_target_counted<G: CheckGame>(
     reach: &mut Reach,
 ) -> Result<(), TargetFailure> {
     let mut u = Unstructured::new(data);
-    let switches = read_switches::<G::Switches>(&mut u);
+    let switches = G::fuzz_switches(&mut u);
     reach.input(&switches);
     differential_bytes_counted(
         &mut u,
@@ -218,7 +208,7 @@ pub fn fen(data: &[u8]) -> Result<(), TargetFailure> {
         properties::setup_fen_round_trip(&setup, FenDialect::Sfen)?;
     }
     // Every game of the registry under the readings its CheckGame::fen_switches picks: every
-    // combination of its switches (orthodox chess has none); Chu Shogi, with 192, its default and
+    // combination of its switches (orthodox chess has none); Chu Shogi, with 336, its default and
     // the one combination the text's length picks.
     struct Checks<'t>(&'t str);
     impl GameCommand for Checks<'_> {

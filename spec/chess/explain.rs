@@ -38,3 +38,6 @@ impl Explain for Chess {
         (Reason::ThreefoldClaim, "CHESS-7.6"),
     ];
 }
+
+/// No claim of its own: every reason is checked by the generic checks.
+impl crate::explain::check::ReasonCheck for Chess {}

@@ -8,6 +8,7 @@ use crate::check::reach::{self, Reach};
 use crate::check::CheckGame;
 use crate::switches::Switches;
 use crate::{Colour, Outcome, Position, Reason, Square};
+use ::arbitrary::{Arbitrary, Unstructured};
 
 impl CheckGame for Chu {
     /// Chu Shogi positions (CHU-…), in lishogi's SFEN. Every one is valid (a test checks it); what
@@ -152,6 +153,13 @@ impl CheckGame for Chu {
             let y = x.other();
             if is_bare(setup, x) && !is_bare(setup, y) && !royals(setup, y).is_empty() {
                 reach.hit(&format!("bared side | {bare_king}"));
+                // CHU-7.3: where Münster's literal reading (dead pieces count) differs.
+                if setup
+                    .pieces()
+                    .any(|(sq, p)| p.colour == x && is_dead(setup, sq, p))
+                {
+                    reach.hit(&format!("bared side with a dead piece | {bare_king}"));
+                }
             }
             let live = setup
                 .pieces()
@@ -232,7 +240,14 @@ impl CheckGame for Chu {
         }
     }
 
-    /// The default reading and the one combination of the 96 that the text's length picks
+    /// The fuzz numbering of [`ChuSwitches::from_fuzz_bytes`]: one byte, a second only for the
+    /// last three bare-king formulations.
+    fn fuzz_switches(u: &mut Unstructured<'_>) -> ChuSwitches {
+        let first = u8::arbitrary(u).unwrap_or(0);
+        ChuSwitches::from_fuzz_bytes(first, || u8::arbitrary(u).unwrap_or(0))
+    }
+
+    /// The default reading and the one combination of the 336 that the text's length picks
     /// ([`Switches::combination`]): every combination for every text would make the `fen` target
     /// 96 times slower.
     fn fen_switches(text: &str) -> Vec<ChuSwitches> {

@@ -9,7 +9,7 @@ use crate::check::arbitrary::arbitrary_position;
 use crate::check::differential::{compare_at, perft_agrees};
 use crate::check::properties::{self, PropertyFailure};
 use crate::check::reach::Reach;
-use crate::check::targets::{read_switches, TargetFailure, MAX_PLIES, WALK_PERFT_DEPTH};
+use crate::check::targets::{TargetFailure, MAX_PLIES, WALK_PERFT_DEPTH};
 use crate::check::CheckGame;
 use crate::switches::SwitchValue;
 use crate::{Game, Generator, Move, Position};
@@ -19,8 +19,8 @@ use ::arbitrary::Unstructured;
 /// an index like any other): two of them after a shuttle of both sides repeat the position.
 pub const REPEAT_FOUR_PLIES_AGO: u8 = 255;
 
-/// Fuzz target `chu_differential`: the first byte picks one of the 192 switch readings
-/// ([`read_switches`]: Kirin recapture × 4 bare-king formulations × counter-strike × lion
+/// Fuzz target `chu_differential`: the first byte (two for the last three bare-king
+/// formulations) picks one of the 336 switch readings ([`ChuSwitches::from_fuzz_bytes`]: Kirin recapture × 7 bare-king formulations × counter-strike × lion
 /// protection × last-rank promotion × 3 repetition rules, the last varying fastest), the rest goes to a position from
 /// [`chu_starts`] and its mutations, then a walk of the reference against the bitboard generator
 /// that keeps the game's history ([`chu_walk`]), and perft(2) compared where it ends (with what
@@ -39,7 +39,7 @@ pub fn chu_differential(data: &[u8]) -> Result<(), TargetFailure> {
 /// The first property failure or divergence.
 pub fn chu_differential_counted(data: &[u8], reach: &mut Reach) -> Result<(), TargetFailure> {
     let mut u = Unstructured::new(data);
-    let switches = read_switches::<ChuSwitches>(&mut u);
+    let switches = Chu::fuzz_switches(&mut u);
     reach.input(&switches);
     let reference = Chu::reference(&switches);
     let bitboard = Chu::bitboard(&switches);

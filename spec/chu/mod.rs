@@ -99,6 +99,43 @@ pub enum BareKing {
     /// Münster 1997 with the emendation to (a) and (b).
     #[serde(rename = "munster1997-emended")]
     Munster1997Emended,
+    /// Münster 1997 as written, its words taken literally: a side is bare when it has "only one
+    /// piece on the board", a dead piece counting as one (CHU-7.3).
+    #[serde(rename = "munster1997-all-pieces")]
+    Munster1997AllPieces,
+    /// Münster 1997 emended, every piece on the board counting, dead ones too (CHU-7.4).
+    #[serde(rename = "munster1997-emended-all-pieces")]
+    Munster1997EmendedAllPieces,
+    /// Adams's first interpretation: the side that bares the other wins at the moment the bare
+    /// royal appears, whatever either side could do next (CHU-7.7).
+    Instantaneous,
+}
+
+/// How one of the Münster 1997 formulations reads its text (CHU-7.3, CHU-7.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MunsterReading {
+    /// With Adams's emendation of (a) and (b) (CHU-7.4).
+    pub emended: bool,
+    /// Every piece on the board counts, dead pieces too (the text's "only one piece on the
+    /// board"); otherwise dead pieces are ignored, as in every other formulation (CHU-7.3).
+    pub all_pieces: bool,
+}
+
+impl BareKing {
+    /// The reading of the Münster text, if this is one of its four formulations.
+    pub const fn munster(self) -> Option<MunsterReading> {
+        let (emended, all_pieces) = match self {
+            BareKing::Munster1997 => (false, false),
+            BareKing::Munster1997Emended => (true, false),
+            BareKing::Munster1997AllPieces => (false, true),
+            BareKing::Munster1997EmendedAllPieces => (true, true),
+            BareKing::Lishogi | BareKing::Jcsa | BareKing::Instantaneous => return None,
+        };
+        Some(MunsterReading {
+            emended,
+            all_pieces,
+        })
+    }
 }
 
 /// The counter-strike rule, L3 (CHU-5.3).

@@ -258,7 +258,7 @@ impl Reference {
     ) -> Vec<Move<ChuKind>> {
         let setup = pos.setup();
         if let Some(outcome) = end::end_by_rule(setup, &self.switches) {
-            trace.game_over(end::outcome_rule(outcome.reason));
+            trace.game_over(end::ended_by(setup, &self.switches, &outcome));
             return Vec::new();
         }
         movement_moves_traced(setup, &self.switches, trace)

@@ -26,12 +26,36 @@ impl SwitchValue for BareKing {
             Reading {
                 value: "munster1997",
                 rules: "CHU-7.3, CHU-7.5",
-                meaning: "at once, unless it can bare the opponent (a, b) or take its royal (c)",
+                meaning: "at once, unless it can bare the opponent (a, b) or take its royal (c); \
+                          note: Adams's own example 2, which he called a draw, is a loss for the \
+                          bared side (CHU-7.6)",
             },
             Reading {
                 value: "munster1997-emended",
                 rules: "CHU-7.4, CHU-7.5",
-                meaning: "as munster1997, but (a) and (b) must not lose the bare royal at once",
+                meaning: "as munster1997, but (a) and (b) must not lose the bare royal at once; \
+                          note: Adams's example 2 is a loss for the bared side, as under \
+                          munster1997 (CHU-7.6)",
+            },
+            Reading {
+                value: "munster1997-all-pieces",
+                rules: "CHU-7.3, CHU-7.5",
+                meaning: "as munster1997, but a dead piece counts: bare is \"only one piece on \
+                          the board\"; note: Adams's example 2 is a loss for the bared side, as \
+                          under munster1997 (CHU-7.6)",
+            },
+            Reading {
+                value: "munster1997-emended-all-pieces",
+                rules: "CHU-7.4, CHU-7.5",
+                meaning: "as munster1997-emended, but a dead piece counts, as in \
+                          munster1997-all-pieces; note: Adams's example 2 is a loss for the bared \
+                          side, as under munster1997 (CHU-7.6)",
+            },
+            Reading {
+                value: "instantaneous",
+                rules: "CHU-7.7",
+                meaning: "at the moment the bare royal appears, whatever either side could do \
+                          next (Adams's first interpretation)",
             },
         ],
     };
@@ -40,6 +64,9 @@ impl SwitchValue for BareKing {
         BareKing::Jcsa,
         BareKing::Munster1997,
         BareKing::Munster1997Emended,
+        BareKing::Munster1997AllPieces,
+        BareKing::Munster1997EmendedAllPieces,
+        BareKing::Instantaneous,
     ];
 
     fn text(self) -> &'static str {
@@ -48,6 +75,9 @@ impl SwitchValue for BareKing {
             BareKing::Jcsa => "jcsa",
             BareKing::Munster1997 => "munster1997",
             BareKing::Munster1997Emended => "munster1997-emended",
+            BareKing::Munster1997AllPieces => "munster1997-all-pieces",
+            BareKing::Munster1997EmendedAllPieces => "munster1997-emended-all-pieces",
+            BareKing::Instantaneous => "instantaneous",
         }
     }
 }
@@ -205,10 +235,45 @@ impl SwitchValue for Repetition {
     }
 }
 
+impl ChuSwitches {
+    /// The number of bare-king formulations before issue 31 added the last three
+    /// (`munster1997-all-pieces`, `munster1997-emended-all-pieces`, `instantaneous`).
+    const EARLIER_BARE_KING: usize = 4;
+
+    /// The switch readings of a fuzz input (`chu_differential`, `explain_reasons`). Byte `first`
+    /// below 192 numbers the 192 combinations of the four first bare-king formulations as
+    /// before the last three came (each stored input keeps its readings, byte for byte):
+    /// `kirin-recapture` the most significant digit, then bare-king, counter-strike,
+    /// lion-protection, last-rank-promotion and repetition, the last varying fastest. From 192 a
+    /// second byte follows (`second` is called only then), and `256 * (first - 192) + second`,
+    /// modulo 144, numbers the combinations of the last three formulations in the same order.
+    pub fn from_fuzz_bytes(first: u8, second: impl FnOnce() -> u8) -> ChuSwitches {
+        let kirin = KirinRecapture::ALL.len();
+        let per_kirin = Self::combinations() / kirin;
+        let per_bare = per_kirin / BareKing::ALL.len();
+        let earlier = kirin * Self::EARLIER_BARE_KING * per_bare;
+        let (n, block, bare_first) = if usize::from(first) < earlier {
+            (usize::from(first), Self::EARLIER_BARE_KING, 0)
+        } else {
+            let later = BareKing::ALL.len() - Self::EARLIER_BARE_KING;
+            let n = 256 * (usize::from(first) - earlier) + usize::from(second());
+            (
+                n % (kirin * later * per_bare),
+                later,
+                Self::EARLIER_BARE_KING,
+            )
+        };
+        let per_block = block * per_bare;
+        Self::combination((n / per_block) * per_kirin + bare_first * per_bare + n % per_block)
+    }
+}
+
 impl Switches for ChuSwitches {
     // `kirin-recapture` first, the most significant digit of a combination number
-    // ([`Switches::combination`]): the other switches' readings of combinations 0-95 stay what
-    // they were before it came (the fuzz seeds' first byte), 96-191 add its second reading.
+    // ([`Switches::combination`]). With the seven bare-king formulations there are 336
+    // combinations, more than a byte holds: the fuzz targets number them as
+    // [`ChuSwitches::from_fuzz_bytes`] does, so that the stored seeds of
+    // `corpus/fuzz/chu_differential/` keep the readings they were found under.
     const SWITCHES: &'static [Switch] = &[
         KirinRecapture::SWITCH,
         BareKing::SWITCH,
@@ -243,5 +308,57 @@ impl Switches for ChuSwitches {
             _ => return Err(Self::unknown_switch(name)),
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The readings of `corpus/fuzz/README.md`'s table, digit by digit: kirin-recapture, then
+    /// bare-king (the formulations listed from `bare_first`), counter-strike, lion-protection,
+    /// last-rank-promotion, repetition (fastest).
+    fn by_digits(n: usize, bare_block: usize, bare_first: usize) -> ChuSwitches {
+        let per_bare = 2 * 2 * 2 * 3;
+        ChuSwitches {
+            kirin_recapture: KirinRecapture::ALL[n / (bare_block * per_bare)],
+            bare_king: BareKing::ALL[bare_first + n % (bare_block * per_bare) / per_bare],
+            counter_strike: CounterStrike::ALL[n % 24 / 12],
+            lion_protection: LionProtection::ALL[n % 12 / 6],
+            last_rank_promotion: LastRankPromotion::ALL[n % 6 / 3],
+            repetition: Repetition::ALL[n % 3],
+        }
+    }
+
+    /// Bytes 0-191 keep the 192-combination numbering the stored seeds of
+    /// `corpus/fuzz/chu_differential/` were found under, reading one byte; from 192 a second
+    /// byte numbers the 144 combinations of the three bare-king formulations issue 31 added;
+    /// together they reach all 336.
+    #[test]
+    fn fuzz_bytes_keep_the_earlier_numbering_and_reach_every_combination() {
+        let mut seen = std::collections::HashSet::new();
+        for first in 0..192u8 {
+            let s = ChuSwitches::from_fuzz_bytes(first, || panic!("a second byte below 192"));
+            assert_eq!(s, by_digits(usize::from(first), 4, 0), "byte {first}");
+            seen.insert(format!("{s:?}"));
+        }
+        assert_eq!(
+            ChuSwitches::from_fuzz_bytes(24, || 0).bare_king,
+            BareKing::Jcsa
+        );
+        for first in 192..=255u8 {
+            for second in 0..=255u8 {
+                let s = ChuSwitches::from_fuzz_bytes(first, || second);
+                let n = (256 * usize::from(first - 192) + usize::from(second)) % 144;
+                assert_eq!(s, by_digits(n, 3, 4), "bytes {first} {second}");
+                seen.insert(format!("{s:?}"));
+            }
+        }
+        assert_eq!(
+            ChuSwitches::from_fuzz_bytes(192, || 48).bare_king,
+            BareKing::Instantaneous
+        );
+        assert_eq!(seen.len(), ChuSwitches::combinations());
+        assert_eq!(seen.len(), 336);
     }
 }

@@ -20,7 +20,7 @@ Games:
 {games}
 Rule switches (--switch NAME=VALUE, one value per switch; the first value is the default; SPEC.md
 explains them):
-{switches}
+{switches}{notes}
 Move text is the game's own (SPEC.md): from-square and to-square (`e2e4`), a promotion with the
 new piece's letter in lower case (`a7a8m`), castling as the King's move (`e1g1`).
 
@@ -33,7 +33,33 @@ Exit status:
         synopsis = synopsis(cmd),
         games = games(),
         switches = switches(),
+        notes = switch_notes(),
     )
+}
+
+/// The caveats of the switch readings that carry one (a reading's meaning that says `note:`,
+/// [`crate::switches::Reading::meaning`]), one line each under a heading; empty if none does.
+pub fn switch_notes() -> String {
+    struct Notes;
+    impl GameCommand for Notes {
+        type Output = Vec<String>;
+        fn run<G: Registered>(self) -> Self::Output {
+            G::Switches::SWITCHES
+                .iter()
+                .flat_map(|s| {
+                    s.readings.iter().filter_map(move |r| {
+                        let (_, note) = r.meaning.split_once("note: ")?;
+                        Some(format!("  {} {}={}: {note}\n", G::NAME, s.name, r.value))
+                    })
+                })
+                .collect()
+        }
+    }
+    let lines: Vec<String> = GameId::ALL.iter().flat_map(|g| g.run(Notes)).collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!("Before picking:\n{}", lines.concat())
 }
 
 /// One line per command: its name, positionals and options, generated from the clap definition.
@@ -179,9 +205,12 @@ With --json: one JSON object instead, {{\"schema\": \"fairyspec.perft/1\", \"gam
 
 With --hash MB: the same counts through a transposition table of at most MB MiB shared by the
 threads (positions reached again by another move order are counted once; 128-bit keys, so a
-false hit is not a practical risk). --hash-seed S gives the table unrelated keys: two runs with
-different sizes and seeds are independent checks of a deep count. --count results counts one
-node per distinct result of a piece's move rather than per move (SPEC.md CHU-9.5).
+false hit is not a practical risk). --hash-seed S gives the table unrelated keys: a second run
+with another seed and table size checks the table and its keys (a false hit or a wrong key would
+change a count, and the other run would not share it), not the move generator, which both runs
+use; --generator reference counts with the other generator, which shares no move-generation code
+with the bitboard one. --count results counts one node per distinct result of a piece's move
+rather than per move (SPEC.md CHU-9.5).
 
 When stderr is a terminal a progress bar there shows the root moves done, the nodes counted,
 nodes per second and the time left; nothing is shown in a pipe or CI.
@@ -199,8 +228,9 @@ pub fn position_details() -> String {
 the game's move text (`e2e4`, `a7a8m`).
 
 Rule switches (--switch NAME=VALUE; the first value is the default):
-{}",
-        switches()
+{}{}",
+        switches(),
+        switch_notes()
     )
 }
 

@@ -257,16 +257,18 @@ mod tests {
         for pair in [
             "blind-bear=even-if-exposed",
             "monkey-reentry=survives",
+            "lion-jump=chain-goes-on",
+            "bare-king=instantaneous",
             "stalemate=win",
             "bare-king=munster1997-emended",
             "repetition=western",
         ] {
             assert!(values.iter().any(|v| v == pair), "{pair}: {values:?}");
         }
-        // SPEC.md's switch tables: Kuma, Congo and Hunterbeest two readings each; Chu's
-        // kirin-recapture two, bare-king four, counter-strike, lion-protection,
+        // SPEC.md's switch tables: Kuma two readings, Congo two switches of two, Hunterbeest
+        // two; Chu's kirin-recapture two, bare-king seven, counter-strike, lion-protection,
         // last-rank-promotion two, repetition three.
-        assert_eq!(values.len(), 2 + 2 + 2 + 2 + 4 + 2 + 2 + 2 + 3);
+        assert_eq!(values.len(), 2 + (2 + 2) + 2 + 2 + 7 + 2 + 2 + 2 + 3);
         let cmd = Cli::command();
         let text = SwitchPair.parse_ref(&cmd, None, std::ffi::OsStr::new("x=y"));
         assert_eq!(text.unwrap(), "x=y");

@@ -51,7 +51,7 @@ impl std::error::Error for CorpusError {}
 /// ([`std::io::ErrorKind::FileTooLarge`]), [`CorpusError::Format`] for a path that does not
 /// exist, a broken file or an empty corpus.
 pub fn read_corpus(path: &CorpusPath, depth: Option<u32>) -> Result<Vec<CorpusEntry>, CorpusError> {
-    if !path.is_dir() && !path.is_file() {
+    if !path.exists() {
         let hint = if path.is_builtin() {
             format!(
                 "the built-in corpus has {}",

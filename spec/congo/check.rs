@@ -63,6 +63,10 @@ impl CheckGame for Congo {
         ("zillions-ply-105", "3le2/1mpz1E1/3p1P1/7/7/2M1LC1/7 b 52"),
         ("zillions-ply-125", "3l1S1/7/2mp3/1p3C1/7/3L3/7 b 62"),
         ("zillions-ply-135", "3l3/7/2mS3/3p3/1C5/s2L3/7 b 67"),
+        // CONGO-4.4: the monkey c4 can jump the lion d5 to e6, and from there the pawn f6 to g6
+        // where the chain goes on after the lion (`lion-jump=chain-goes-on`;
+        // corpus/congo/readings.perft). Last, so that the seeds' start indices keep their meaning.
+        ("lion-jump", "7/5p1/3l3/2M4/7/7/4L2 w 0"),
     ];
 
     /// Congo: a monkey's chain that starts in the river, lands on land and ends in the river again —
@@ -96,6 +100,30 @@ impl CheckGame for Congo {
                 "monkey chain leaves the river and comes back | {}",
                 reach::qualified(switches, "monkey-reentry")
             ));
+        }
+        // CONGO-4.4: a chain that jumps the enemy lion, and one that jumps on after it.
+        let lion = pos
+            .setup()
+            .pieces()
+            .find(|&(_, p)| p.kind == CongoKind::Lion && p.colour != pos.turn())
+            .map(|(sq, _)| sq);
+        let over = |a: Square, b: Square| {
+            let mid = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;
+            Square::new(mid(a.file(), b.file()), mid(a.rank(), b.rank()))
+        };
+        for (_, m) in moves {
+            let path = m.path();
+            let Some(at) = (monkey(m.from) && lion.is_some())
+                .then(|| path.windows(2).position(|w| Some(over(w[0], w[1])) == lion))
+                .flatten()
+            else {
+                continue;
+            };
+            let lion_jump = reach::qualified(switches, "lion-jump");
+            reach.hit(&format!("monkey jumps the lion | {lion_jump}"));
+            if at + 2 < path.len() {
+                reach.hit(&format!("monkey jumps on after the lion | {lion_jump}"));
+            }
         }
     }
 }

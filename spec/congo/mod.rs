@@ -27,13 +27,15 @@ pub mod check;
 mod diagram;
 mod explain;
 pub mod rules;
+mod switches;
 pub mod zillions;
+
+pub use switches::{CongoSwitches, LionJump, MonkeyReentry};
 
 use crate::fen::FenDialect;
 use crate::moves::ParseMoveError;
 use crate::piece::{kinds_of, KindRow};
 use crate::position::Validation;
-use crate::switches::{Reading, Switch, SwitchError, SwitchValue, Switches};
 use crate::{
     Colour, Game, Generator, IllegalMoveError, Kind, Move, MoveTextError, Piece, Position,
     PositionError, PositionErrorKind as E, Setup, Shape, Square,
@@ -114,74 +116,6 @@ pub const BETZA: &[(CongoKind, &str)] = &[
     ),
     (CongoKind::Superpawn, "fWfFsW; plus mbWmbF and mbW2mbA2 (unblocked)"),
 ];
-
-/// The rule readings of Congo that can be switched (SPEC.md, CONGO-5.4).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct CongoSwitches {
-    /// CONGO-5.4: a monkey that starts its chain in the river, lands on land mid-chain and ends
-    /// the chain in the river again.
-    pub monkey_reentry: MonkeyReentry,
-}
-
-/// The two readings of a monkey chain that leaves the river and comes back (CONGO-5.4).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MonkeyReentry {
-    /// Default: only where a move starts and ends counts, so the monkey ended two turns in a row in
-    /// the river and drowns. Sources: mindsports.nl (Freeling's site: the monkey "drowns if and
-    /// only if it ends two consecutive turns in the river"; the Czech Wikipedia article repeats
-    /// it), and two later implementations.
-    #[default]
-    Drowns,
-    /// Alternative: landing on land mid-chain counts as leaving the river, so the monkey
-    /// re-entered it this turn; it survives and must leave on its next turn. Sources: the
-    /// gamerz.net help and Ed van Zon's Zillions implementation (`Congo.zrf`).
-    Survives,
-}
-
-impl SwitchValue for MonkeyReentry {
-    const SWITCH: Switch = Switch {
-        name: "monkey-reentry",
-        rules: "CONGO-5.4",
-        question: "a monkey's chain leaves the river and ends in it again: does it drown?",
-        readings: &[
-            Reading {
-                value: "drowns",
-                rules: "CONGO-5.4",
-                meaning: "yes: only where a move starts and ends counts (mindsports.nl)",
-            },
-            Reading {
-                value: "survives",
-                rules: "CONGO-5.4",
-                meaning: "no: landing on land mid-chain left the river (gamerz.net, Congo.zrf)",
-            },
-        ],
-    };
-    const ALL: &'static [MonkeyReentry] = &[MonkeyReentry::Drowns, MonkeyReentry::Survives];
-
-    fn text(self) -> &'static str {
-        match self {
-            MonkeyReentry::Drowns => "drowns",
-            MonkeyReentry::Survives => "survives",
-        }
-    }
-}
-
-impl Switches for CongoSwitches {
-    const SWITCHES: &'static [Switch] = &[MonkeyReentry::SWITCH];
-
-    fn get(&self, name: &str) -> Option<&'static str> {
-        (name == MonkeyReentry::SWITCH.name).then(|| self.monkey_reentry.text())
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), SwitchError> {
-        match name {
-            "monkey-reentry" => self.monkey_reentry = MonkeyReentry::from_text(value)?,
-            _ => return Err(Self::unknown_switch(name)),
-        }
-        Ok(())
-    }
-}
 
 impl Game for Congo {
     type Kind = CongoKind;

@@ -10,7 +10,7 @@
 //! ([`drown`], CONGO-5). The game-end rules ([`game_end`], CONGO-6) decide whether there is a
 //! turn at all.
 
-use super::{in_castle, in_river, Congo, CongoKind, CongoSwitches, MonkeyReentry};
+use super::{in_castle, in_river, Congo, CongoKind, CongoSwitches, LionJump, MonkeyReentry};
 use crate::mailbox::Purpose;
 use crate::trace::{Line, Modality, Movement, NoTrace, Rule, Stop, Trace};
 use crate::{
@@ -19,8 +19,8 @@ use crate::{
 };
 
 mod monkey;
-pub use monkey::monkey_chains;
 pub(crate) use monkey::monkey_chains_traced;
+pub use monkey::{monkey_chains, monkey_chains_under};
 
 /// The reference generator of Congo.
 pub struct Reference {
@@ -39,7 +39,7 @@ impl Reference {
         pos: &Position<Congo>,
         trace: &mut dyn Trace<CongoKind>,
     ) -> Vec<Move<CongoKind>> {
-        match game_end(pos.setup()) {
+        match game_end(pos.setup(), &self.switches) {
             Some(outcome) => {
                 trace.game_over(match outcome.reason {
                     Reason::LionCaptured => "CONGO-6.1",
@@ -48,7 +48,7 @@ impl Reference {
                 });
                 Vec::new()
             }
-            None => movement_moves_traced(pos.setup(), trace),
+            None => movement_moves_traced(pos.setup(), self.switches.lion_jump, trace),
         }
     }
 }
@@ -134,8 +134,18 @@ fn crocodile(w: &mut Walk, from: Square, colour: Colour) {
         // The walk turns directions round for Black; the river's side is the same for both.
         let up = from.rank() < super::RIVER_RANK;
         let towards_river = if up { FORWARD } else { BACKWARD }.for_colour(colour);
-        let distance = from.rank().abs_diff(super::RIVER_RANK);
-        w.range(towards_river, u32::from(distance));
+        let on_this_side = |sq: Square| {
+            if up {
+                sq.rank() <= super::RIVER_RANK
+            } else {
+                sq.rank() >= super::RIVER_RANK
+            }
+        };
+        w.slide_inside(
+            towards_river,
+            on_this_side,
+            "the crocodile slides along its file only towards the river, up to and including the river square",
+        );
     }
 }
 
@@ -293,10 +303,21 @@ pub fn piece_moves(setup: &Setup<CongoKind>, from: Square) -> Vec<Move<CongoKind
 }
 
 /// [`piece_moves`], reporting to `trace` each line of the piece's movement, each first jump of
-/// a monkey, each chain and each flying capture.
+/// a monkey, each chain and each flying capture. A monkey's chains are the default reading's
+/// (CONGO-4.4: jumping the lion ends the chain); [`piece_moves_under`] takes the switch.
 pub fn piece_moves_traced(
     setup: &Setup<CongoKind>,
     from: Square,
+    trace: &mut dyn Trace<CongoKind>,
+) -> Vec<Move<CongoKind>> {
+    piece_moves_under(setup, from, LionJump::EndsChain, trace)
+}
+
+/// [`piece_moves_traced`] with the reading `lion_jump` of CONGO-4.4 for a monkey's chains.
+pub fn piece_moves_under(
+    setup: &Setup<CongoKind>,
+    from: Square,
+    lion_jump: LionJump,
     trace: &mut dyn Trace<CongoKind>,
 ) -> Vec<Move<CongoKind>> {
     let Some(piece) = setup.piece_at(from) else {
@@ -324,28 +345,32 @@ pub fn piece_moves_traced(
                 }
             }
         }
-        CongoKind::Monkey => moves.extend(monkey_chains_traced(setup, from, c, trace)),
+        CongoKind::Monkey => {
+            moves.extend(monkey_chains_traced(setup, from, c, lion_jump, trace));
+        }
         _ => {}
     }
     moves
 }
 
 /// Every move of the side to move's pieces (CONGO-3, CONGO-4), before the game-end rules
-/// (CONGO-6) are asked whether there is a turn at all. There is no check in Congo (CONGO-6.2):
-/// every such move is legal while the game goes on.
-pub fn movement_moves(setup: &Setup<CongoKind>) -> Vec<Move<CongoKind>> {
-    movement_moves_traced(setup, &mut NoTrace)
+/// (CONGO-6) are asked whether there is a turn at all, a monkey's chains as `lion_jump` reads
+/// CONGO-4.4. There is no check in Congo (CONGO-6.2): every such move is legal while the game
+/// goes on.
+pub fn movement_moves(setup: &Setup<CongoKind>, lion_jump: LionJump) -> Vec<Move<CongoKind>> {
+    movement_moves_traced(setup, lion_jump, &mut NoTrace)
 }
 
 /// [`movement_moves`], each piece's movement reported to `trace`.
 fn movement_moves_traced(
     setup: &Setup<CongoKind>,
+    lion_jump: LionJump,
     trace: &mut dyn Trace<CongoKind>,
 ) -> Vec<Move<CongoKind>> {
     let mut moves = Vec::new();
     for (sq, p) in setup.pieces() {
         if p.colour == setup.turn {
-            moves.extend(piece_moves_traced(setup, sq, trace));
+            moves.extend(piece_moves_under(setup, sq, lion_jump, trace));
         }
     }
     moves
@@ -430,8 +455,9 @@ pub fn drown(
 /// - CONGO-6.1: the side to move has no lion (it was just captured): the other side has won.
 /// - CONGO-6.4: only the two lions are left and the side to move cannot capture the other
 ///   (the flying capture): a draw. If it can, the game goes on and that move wins.
-/// - CONGO-6.3: the side to move has no move: it loses.
-pub fn game_end(setup: &Setup<CongoKind>) -> Option<Outcome> {
+/// - CONGO-6.3: the side to move has no move: it loses. (Whether it has one does not depend on
+///   the switches: under either reading of CONGO-4.4 a chain's first jump is a move.)
+pub fn game_end(setup: &Setup<CongoKind>, switches: &CongoSwitches) -> Option<Outcome> {
     let us = setup.turn;
     let Some(lion) = setup
         .pieces()
@@ -444,7 +470,7 @@ pub fn game_end(setup: &Setup<CongoKind>) -> Option<Outcome> {
     if bare_lions && lion_flying_capture(setup, lion, us, &mut NoTrace).is_none() {
         return Some(Outcome::draw(Reason::BareLions));
     }
-    if movement_moves(setup).is_empty() {
+    if movement_moves(setup, switches.lion_jump).is_empty() {
         return Some(Outcome::win(us.other(), Reason::NoLegalMove));
     }
     None
@@ -484,7 +510,7 @@ impl Generator<Congo> for Reference {
     }
 
     fn outcome(&self, pos: &Position<Congo>) -> Option<Outcome> {
-        game_end(pos.setup())
+        game_end(pos.setup(), &self.switches)
     }
 
     fn parse_move(

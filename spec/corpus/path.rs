@@ -74,6 +74,15 @@ impl CorpusPath {
         }
     }
 
+    /// Whether anything is there: a file, a folder, or on disk something else a path can name
+    /// (a device, a pipe), which is then read as a file.
+    pub fn exists(&self) -> bool {
+        match self {
+            CorpusPath::Disk(p) => p.exists(),
+            CorpusPath::Builtin(_) => self.is_file() || self.is_dir(),
+        }
+    }
+
     /// Whether it is a folder (that exists).
     pub fn is_dir(&self) -> bool {
         match self {

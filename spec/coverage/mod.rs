@@ -31,8 +31,11 @@
 //!
 //! let start = Position::<Kuma>::start();
 //! let rules = rules_exercised::<Kuma>(&start, 1, &Default::default());
-//! // The Pawns' steps and double steps, the Blind Bears' and Violent Bears' steps.
-//! assert!(rules.contains("KUMA-3.2") && rules.contains("KUMA-3.5"));
+//! // Only the Pawns move (KUMA-3.2); the Violent Bears' two-square diagonal is refused, its
+//! // first square taken by a Pawn (KUMA-3.13).
+//! assert!(rules.contains("KUMA-3.2") && rules.contains("KUMA-3.13"));
+//! // The Blind Bears have nowhere to go: their rule governs no move here.
+//! assert!(!rules.contains("KUMA-3.5"));
 //! // Nothing is captured, nobody castles, no game ends at the start.
 //! assert!(!rules.contains("KUMA-4.1") && !rules.contains("KUMA-7.2"));
 //! let coverage = Coverage::of::<Kuma>(&Default::default(), &rules);

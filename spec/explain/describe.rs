@@ -1,6 +1,6 @@
 //! Words for directions, distances and lines, owner-relative as SPEC.md writes them.
 
-use crate::trace::{Line, Modality, Movement};
+use crate::trace::{Line, Modality, Movement, Stop};
 use crate::{Colour, Offset, Square};
 
 /// `to − from` as the owner of the moving piece sees it (forward is a positive rank).
@@ -102,5 +102,10 @@ pub fn line_phrase(line: &Line, owner: Colour) -> String {
         Modality::MoveOnly => ", to an empty square only",
         Modality::CaptureOnly => ", only to capture",
     };
-    format!("{how}{modality}")
+    // A line a rule keeps in a region says so (CONGO-3.6: towards the river, no farther).
+    let region = match line.stop {
+        Stop::Region(_, why) => format!(" ({why})"),
+        _ => String::new(),
+    };
+    format!("{how}{modality}{region}")
 }

@@ -4,7 +4,7 @@
 use super::describe::line_phrase;
 use super::{outcome_words, side, sq, Cited, Explain};
 use crate::trace::{Line, Recorder};
-use crate::{Game, Kind, Move, Position, Setup, Square};
+use crate::{Game, Kind, Move, Piece, Position, Setup, Square};
 
 /// The lines of the piece on `from` that end on `to`.
 fn lines_reaching(rec_lines: &[Line], from: Square, to: Square) -> Vec<&Line> {
@@ -72,6 +72,7 @@ pub(super) fn why_legal<G: Game>(
 
 /// What a legal move does, read off the reference generator's own play of it.
 pub(super) fn effects<G: Explain>(
+    switches: &G::Switches,
     reference: &dyn crate::Generator<G>,
     pos: &Position<G>,
     mv: &Move<G::Kind>,
@@ -91,24 +92,29 @@ pub(super) fn effects<G: Explain>(
         .find(|(c, _, _)| c == mv)
         .map(|(_, r, _)| *r);
     let mut out = Vec::new();
-    for (sq, p) in before.pieces() {
-        let now = after.piece_at(sq);
-        if p.colour != us && now != Some(p) {
-            let rule = if sq == mv.to {
-                rules.movement
-            } else {
-                special.unwrap_or(rules.movement)
-            };
-            out.push(Cited::new(
-                rule,
-                format!(
-                    "captures the {} {} on {}",
-                    side::<G>(p.colour),
-                    p.kind.name(),
-                    self::sq::<G>(sq)
-                ),
-            ));
-        }
+    // The captures in the order the move makes them: along its path (a chain's jumps one by
+    // one, a lion's first leg before its second), then any other (en passant's Pawn).
+    let mut captured: Vec<(usize, Square, Piece<G::Kind>)> = before
+        .pieces()
+        .filter(|&(sq, p)| p.colour != us && after.piece_at(sq) != Some(p))
+        .map(|(sq, p)| (path_order(mv, sq), sq, p))
+        .collect();
+    captured.sort_by_key(|&(order, _, _)| order);
+    for (_, sq, p) in captured {
+        let rule = if sq == mv.to {
+            rules.movement
+        } else {
+            special.unwrap_or(rules.movement)
+        };
+        out.push(Cited::new(
+            rule,
+            format!(
+                "captures the {} {} on {}",
+                side::<G>(p.colour),
+                p.kind.name(),
+                self::sq::<G>(sq)
+            ),
+        ));
     }
     let landed = after.piece_at(mv.to);
     match landed {
@@ -169,9 +175,14 @@ pub(super) fn effects<G: Explain>(
         }
     }
     if let Some(outcome) = reference.outcome(&after_pos) {
+        let (rule, why) = G::outcome_cause(switches, after, &outcome);
         out.push(Cited::new(
-            G::outcome_rule(outcome.reason),
-            format!("ends the game: {}", outcome_words::<G>(&outcome)),
+            rule,
+            format!(
+                "ends the game: {}{}",
+                outcome_words::<G>(&outcome),
+                why.map(|w| format!(": {w}")).unwrap_or_default()
+            ),
         ));
     } else if reference.is_check(&after_pos) {
         if let Some(check) = rules.check {
@@ -182,4 +193,33 @@ pub(super) fn effects<G: Explain>(
         }
     }
     out
+}
+
+/// Where along `mv`'s path the move takes what stands on `sq`: twice the index of the leg that
+/// passes over it (a jump), or twice the index plus one of the leg that ends on it; after every
+/// leg for a square off the path (en passant's Pawn).
+fn path_order<K: Kind>(mv: &Move<K>, sq: Square) -> usize {
+    let path = mv.path();
+    for (i, leg) in path.windows(2).enumerate() {
+        let (a, b) = (leg[0], leg[1]);
+        if sq == b {
+            return 2 * i + 1;
+        }
+        let (df, dr) = (
+            i32::from(b.file()) - i32::from(a.file()),
+            i32::from(b.rank()) - i32::from(a.rank()),
+        );
+        let n = df.abs().max(dr.abs());
+        let straight = df.abs() == n || df == 0;
+        let straight = straight && (dr.abs() == n || dr == 0);
+        let passes = straight
+            && (1..n).any(|k| {
+                i32::from(a.file()) + df / n * k == i32::from(sq.file())
+                    && i32::from(a.rank()) + dr / n * k == i32::from(sq.rank())
+            });
+        if passes {
+            return 2 * i;
+        }
+    }
+    2 * path.len()
 }

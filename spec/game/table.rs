@@ -7,7 +7,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Builds a 128-bit key from a position's words. Seeded, so that two runs with different seeds
-/// use unrelated keys (a second, independent check of a deep count).
+/// use unrelated keys: a second run checks the table and the keys (a false hit would not repeat
+/// with other keys), not the move generator both runs walk.
 #[derive(Clone, Copy, Debug)]
 pub struct KeyHasher {
     a: u64,

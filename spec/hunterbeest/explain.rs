@@ -22,3 +22,6 @@ impl Explain for Hunterbeest {
         (Reason::ThreefoldClaim, "BHB-6.5"),
     ];
 }
+
+/// No claim of its own: every reason is checked by the generic checks.
+impl crate::explain::check::ReasonCheck for Hunterbeest {}

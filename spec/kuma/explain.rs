@@ -25,3 +25,6 @@ impl Explain for Kuma {
         (Reason::ThreefoldClaim, "KUMA-7.6"),
     ];
 }
+
+/// No claim of its own: every reason is checked by the generic checks.
+impl crate::explain::check::ReasonCheck for Kuma {}

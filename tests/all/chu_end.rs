@@ -44,7 +44,8 @@ fn outcome(gens: &[Box<dyn Generator<Chu>>], sfen: &str) -> Option<Outcome> {
 ///
 /// - sente to move with a Gold and no royal: it has lost its last royal, CHU-6.2;
 /// - gote's lone King on 6e against sente's King (6h) and Gold (8g, two files from gote's King,
-///   not next to it): lishogi's bare king, all five conditions of CHU-7.1 — CHU-6.4;
+///   not next to it): lishogi's bare king, all five conditions of CHU-7.1 — the rule of the
+///   formulation that gave the verdict, CHU-7.1 (CHU-6.4 names the switch);
 /// - two lone Kings, on 6e and 6h (not adjacent): CHU-6.6.
 ///
 /// The start position is no finished game and reports no end.
@@ -53,7 +54,7 @@ fn chu_6_7_the_trace_names_the_rule_that_ended_the_game() {
     let reference = Reference::new(ChuSwitches::default());
     for (sfen, rule) in [
         ("12/12/12/12/12/6k5/12/12/12/12/12/G10g b - 1", "CHU-6.2"),
-        ("12/12/12/12/6k5/12/4G7/6K5/12/12/12/12 w - 1", "CHU-6.4"),
+        ("12/12/12/12/6k5/12/4G7/6K5/12/12/12/12 w - 1", "CHU-7.1"),
         ("12/12/12/12/6k5/12/12/6K5/12/12/12/12 b - 1", "CHU-6.6"),
     ] {
         let mut rec = Recorder::default();
@@ -172,5 +173,121 @@ fn chu_7_3_munster_leaves_two_lone_royals_to_chu_6_6() {
             .map(|m| m.to_string())
             .collect();
         assert!(moves.contains(&"6f6e".to_string()), "{rule:?} {moves:?}");
+    }
+}
+
+/// The position after gote's `10c10j` in issue 31's finding 1: gote's Rook has taken sente's last
+/// Gold, and sente has its King on 12l and an unpromoted Pawn on 1a — its last rank, a dead piece
+/// (CHU-2.3). Gote: King 7a, Rook 10j, Gold 3c.
+const DEAD_PAWN: &str = "5k5P/12/2r6g2/12/12/12/12/12/12/2G9/12/K11 w - 1";
+
+/// CHU-7.3 — the dead piece under Münster's rule. As written, dead pieces ignored (the default
+/// reading of its words), sente is bared by `10c10j` and, to move, has no exception: its King
+/// can neither take gote's (7a is far) nor bare gote at once nor within three moves (gote has a
+/// Rook and a Gold to take): sente loses, `0-1 bare king` — emended likewise. Read literally,
+/// "only one piece on the board", sente has two pieces, the King and the dead Pawn, and is not
+/// bared: the game goes on, under both `-all-pieces` readings. Both generators.
+#[test]
+fn chu_7_3_a_dead_piece_counts_only_under_the_literal_reading() {
+    let after = {
+        let reference = Chu::reference(&ChuSwitches::default());
+        let pos = position(DEAD_PAWN);
+        let mv = reference.parse_move(&pos, "10c10j").expect("10c10j");
+        reference.play_unchecked(&pos, &mv).fen()
+    };
+    let gote_wins = Some(Outcome::win(Colour::Black, Reason::BareKing));
+    for rule in [BareKing::Munster1997, BareKing::Munster1997Emended] {
+        assert_eq!(outcome(&under(rule), &after), gote_wins, "{rule:?}");
+    }
+    for rule in [
+        BareKing::Munster1997AllPieces,
+        BareKing::Munster1997EmendedAllPieces,
+    ] {
+        let gens = under(rule);
+        assert_eq!(outcome(&gens, &after), None, "{rule:?}");
+        for gen in &gens {
+            // Sente's King in the corner: 11l, 11k, 12k; the dead Pawn cannot move.
+            assert_eq!(
+                gen.legal_moves(&position(&after)).len(),
+                3,
+                "{rule:?} {}",
+                gen.name()
+            );
+        }
+    }
+}
+
+/// CHU-7.3 — with nothing dead on the board the literal reading is the written one: Adams's
+/// example 1 after `10j11k` is a draw by clause (a) under both, and emended a win for gote.
+#[test]
+fn chu_7_3_without_dead_pieces_all_pieces_reads_as_written() {
+    const EX1_AFTER: &str = "12/12/12/12/12/12/12/12/12/12/1q10/K1k9 b - 2";
+    for (rule, verdict) in [
+        (
+            BareKing::Munster1997AllPieces,
+            Outcome::draw(Reason::BareKing),
+        ),
+        (
+            BareKing::Munster1997EmendedAllPieces,
+            Outcome::win(Colour::Black, Reason::BareKing),
+        ),
+    ] {
+        assert_eq!(outcome(&under(rule), EX1_AFTER), Some(verdict), "{rule:?}");
+    }
+}
+
+/// CHU-7.7 — the instantaneous reading, on Adams's two examples. Example 1 after `10j11k`: sente's
+/// King (12l) is bare the moment the Free King takes the tokin, and gote wins at once — "White
+/// wins at the moment he plays FK x +g" — although under lishogi's rule the Free King next to
+/// sente's King delays the verdict (CHU-7.1 condition 5). Example 2 after `12k11l`: gote's King is
+/// bare, sente has King and tokin: sente wins. A side that is not bare gets no verdict: the
+/// example positions themselves play on. Both generators.
+#[test]
+fn chu_7_7_instantaneous_bares_at_once() {
+    const EX1: &str = "12/12/12/12/12/12/12/12/12/2q9/1+G10/K1k9 w - 1";
+    const EX1_AFTER: &str = "12/12/12/12/12/12/12/12/12/12/1q10/K1k9 b - 2";
+    const EX2: &str = "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1";
+    const EX2_AFTER: &str = "12/12/12/12/12/12/12/12/k1+P9/12/12/1K10 w - 2";
+    let gens = under(BareKing::Instantaneous);
+    assert_eq!(outcome(&gens, EX1), None);
+    assert_eq!(outcome(&gens, EX2), None);
+    assert_eq!(
+        outcome(&gens, EX1_AFTER),
+        Some(Outcome::win(Colour::Black, Reason::BareKing))
+    );
+    assert_eq!(
+        outcome(&gens, EX2_AFTER),
+        Some(Outcome::win(Colour::White, Reason::BareKing))
+    );
+    assert_eq!(outcome(&under(BareKing::Lishogi), EX1_AFTER), None);
+    // Two bare sides: no verdict, CHU-6.6 decides (two lone Kings apart: a draw).
+    assert_eq!(
+        outcome(&gens, "12/12/12/12/6k5/12/12/6K5/12/12/12/12 b - 1"),
+        Some(Outcome::draw(Reason::InsufficientMaterial))
+    );
+}
+
+/// corpus/chu/readings.perft — the positions that tell the new bare-king readings apart, with the
+/// counts its comments derive by hand under each reading: the dead Pawn (perft(2) 32 under
+/// lishogi's rule and as written, 35 under both `-all-pieces` readings) and the Gold next to the
+/// bared King (72 under lishogi's rule, 64 instantaneous). perft(1) is 9 under every reading.
+/// Both generators.
+#[test]
+fn chu_7_readings_corpus_counts_by_hand() {
+    const DEAD: &str = "P10k/12/12/12/6g5/6P5/12/12/12/12/12/K11 w - 1";
+    const GOLD: &str = "11k/12/12/12/6g5/6P5/5K6/12/12/12/12/12 w - 1";
+    for (sfen, rule, perft2) in [
+        (DEAD, BareKing::Lishogi, 32),
+        (DEAD, BareKing::Munster1997, 32),
+        (DEAD, BareKing::Munster1997AllPieces, 35),
+        (DEAD, BareKing::Munster1997EmendedAllPieces, 35),
+        (GOLD, BareKing::Lishogi, 72),
+        (GOLD, BareKing::Instantaneous, 64),
+    ] {
+        for gen in under(rule) {
+            let pos = position(sfen);
+            assert_eq!(gen.perft(&pos, 1), 9, "{sfen} {rule:?} {}", gen.name());
+            assert_eq!(gen.perft(&pos, 2), perft2, "{sfen} {rule:?} {}", gen.name());
+        }
     }
 }

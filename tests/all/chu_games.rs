@@ -59,12 +59,25 @@ fn chu_7_6_example_1_under_every_formulation() {
     let white_takes_the_king = (3, Some(Outcome::win(GOTE, Reason::RoyalCaptured)));
     assert_eq!(ended(ADAMS1, BareKing::Lishogi), white_takes_the_king);
     assert_eq!(ended(ADAMS1, BareKing::Jcsa), white_takes_the_king);
-    // Münster 1997: the verdict falls when Black is bared, after the first move; the record's
-    // second move is then refused as played after the end of the game.
+    // Münster 1997 (and the literal readings, which no dead piece here tells apart) and the
+    // instantaneous reading (CHU-7.7): the verdict falls when Black is bared, after the first
+    // move; the record's second move is then refused as played after the end of the game.
     for (rule, verdict) in [
         (BareKing::Munster1997, Outcome::draw(Reason::BareKing)),
         (
+            BareKing::Munster1997AllPieces,
+            Outcome::draw(Reason::BareKing),
+        ),
+        (
             BareKing::Munster1997Emended,
+            Outcome::win(GOTE, Reason::BareKing),
+        ),
+        (
+            BareKing::Munster1997EmendedAllPieces,
+            Outcome::win(GOTE, Reason::BareKing),
+        ),
+        (
+            BareKing::Instantaneous,
             Outcome::win(GOTE, Reason::BareKing),
         ),
     ] {
@@ -86,12 +99,7 @@ fn chu_7_6_example_1_under_every_formulation() {
 #[test]
 fn chu_7_6_example_2_under_every_formulation() {
     // 12k11l (K x +p) bares White under every formulation; Adams' reply 12i11j is never played.
-    for rule in [
-        BareKing::Lishogi,
-        BareKing::Jcsa,
-        BareKing::Munster1997,
-        BareKing::Munster1997Emended,
-    ] {
+    for &rule in <BareKing as fairyspec::switches::SwitchValue>::ALL {
         assert_eq!(
             ended(ADAMS2, rule),
             (1, Some(Outcome::win(SENTE, Reason::BareKing))),

@@ -15,11 +15,17 @@ fn generators(switches: &ChuSwitches) -> Vec<Box<dyn Generator<Chu>>> {
     vec![Chu::reference(switches), Chu::bitboard(switches)]
 }
 
-/// Four combinations of the switches that together hold every reading of every switch: number
-/// `i` (0 to 3) gives each switch its reading number `i` modulo its number of readings, so the
-/// first is the default and the bare-king formulations (four) are each tried once.
+/// As many combinations of the switches as the switch with most readings has (seven: the
+/// bare-king formulations), which together hold every reading of every switch: number `i` gives
+/// each switch its reading number `i` modulo its number of readings, so the first is the
+/// default and each bare-king formulation is tried once.
 fn every_reading() -> Vec<ChuSwitches> {
-    (0..4)
+    let most = ChuSwitches::SWITCHES
+        .iter()
+        .map(|s| s.readings.len())
+        .max()
+        .unwrap_or(1);
+    (0..most)
         .map(|i| {
             let mut s = ChuSwitches::default();
             for switch in ChuSwitches::SWITCHES {

@@ -17,6 +17,7 @@ use fairyspec::chu::{
     Repetition, SHAPE,
 };
 use fairyspec::perft::parse_perft_file;
+use fairyspec::switches::SwitchValue;
 use fairyspec::{
     Colour, Game, Generator, Move, Outcome, Position, PositionErrorKind, Reason, Square,
 };
@@ -701,12 +702,7 @@ fn chu_7_6_seed_example_1_under_every_formulation() {
 #[test]
 fn chu_7_6_seed_example_2_under_every_formulation() {
     let record = format!("{SEED_EXAMPLE_2}12k11l\n");
-    for rule in [
-        BareKing::Lishogi,
-        BareKing::Jcsa,
-        BareKing::Munster1997,
-        BareKing::Munster1997Emended,
-    ] {
+    for &rule in <BareKing as SwitchValue>::ALL {
         assert_eq!(
             replay_under(rule, &record),
             Ok((1, Some(Outcome::win(Colour::White, Reason::BareKing)))),

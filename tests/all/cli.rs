@@ -364,6 +364,21 @@ fn chu_perft_and_help() {
     );
 }
 
+/// CHU-7.6 (issue 31's finding 4): where the help lists the bare-king readings it also says that
+/// Münster 1997's gives Adams's own example 2 the opposite of his verdict — in `fairyspec
+/// --help` and on the pages of the commands that take `--switch`.
+#[test]
+fn help_warns_of_munster1997_on_adams_example_2() {
+    for args in [&["--help"][..], &["perft", "--help"], &["moves", "--help"]] {
+        let help = ok(args);
+        let line = help
+            .lines()
+            .find(|l| l.contains("chu bare-king=munster1997:"))
+            .unwrap_or_else(|| panic!("{args:?}: no munster1997 note in\n{help}"));
+        assert!(line.contains("example 2"), "{line}");
+    }
+}
+
 #[test]
 fn help_documents_every_command_and_option() {
     let help = ok(&["--help"]);

@@ -351,9 +351,12 @@ fn conform_ended_by_a_signal_ends_its_engine() {
            case \"$line\" in\n\
              uci) echo uciok ;;\n\
              isready) echo readyok ;;\n\
+             go*) echo asked > PIDS.asked ;;\n\
            esac\n\
          done",
     );
+    let asked = PathBuf::from(format!("{}.asked", pid_file.display()));
+    let _ = std::fs::remove_file(&asked);
     let corpus = corpus(TEST, KUMA_START);
     let child = start(&[
         "conform",
@@ -369,8 +372,16 @@ fn conform_ended_by_a_signal_ends_its_engine() {
     ]);
     let engine_pids = pids(&pid_file);
     // The engine answers `isready` before conform asks for a perft it never answers; wait for
-    // that question (the engine is then reading, its group registered).
-    std::thread::sleep(Duration::from_millis(300));
+    // that question (conform is then waiting, the engine's group registered): up to 60 s, as a
+    // loaded machine may take its time.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !asked.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "conform never asked the engine for a perft"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let pid = libc::pid_t::try_from(child.id()).expect("a pid");
     // SAFETY: a signal to our own child, not reaped yet.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);

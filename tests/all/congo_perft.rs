@@ -2,7 +2,7 @@
 //! that keeps `cargo test` fast (deep numbers: `fairyspec verify`, the benchmark), and the
 //! monkey re-entry switch (CONGO-5.4), and move text through both generators (CONGO-7.1).
 
-use fairyspec::congo::{Congo, CongoSwitches, MonkeyReentry};
+use fairyspec::congo::{Congo, CongoSwitches, LionJump, MonkeyReentry};
 use fairyspec::perft::parse_perft_file;
 use fairyspec::{Game, Generator, Move, Position};
 
@@ -53,6 +53,7 @@ fn congo_5_4_monkey_reentry_switch() {
     ] {
         let switches = CongoSwitches {
             monkey_reentry: reading,
+            ..CongoSwitches::default()
         };
         for (gen, _) in generators(switches) {
             let after = gen.play(&pos, &mv).expect("legal");
@@ -63,6 +64,48 @@ fn congo_5_4_monkey_reentry_switch() {
                 gen.play(&pos, &mv).expect("legal").fen(),
                 "3l2z/3M3/4p2/7/7/3L3/7 b 0"
             );
+        }
+    }
+}
+
+/// CONGO-4.4: the monkey c4 (in the river) jumps Black's lion d5 to e6; from there the pawn f6
+/// could be jumped to g6. By default the jump over the lion ends the chain: `c4e6` is a move and
+/// `c4e6g6` is not, perft(1) = 11 (hand count in `corpus/congo/readings.perft`: 7 steps, 1 jump,
+/// 3 lion steps). With `lion-jump=chain-goes-on` the lion stays until the chain ends, `c4e6g6`
+/// is a move as well (12); after it the lion and the pawn are gone, the monkey stands on g6 (land:
+/// it left the river, CONGO-5.2) and White has won by the lion's capture (CONGO-6.1). Both
+/// generators.
+#[test]
+fn congo_4_4_lion_jump_switch() {
+    let pos = Position::<Congo>::from_fen("7/5p1/3l3/2M4/7/7/4L2 w 0").expect("valid");
+    let chain = Move::parse("c4e6g6").expect("move text");
+    for (reading, count) in [(LionJump::EndsChain, 11), (LionJump::ChainGoesOn, 12)] {
+        let switches = CongoSwitches {
+            lion_jump: reading,
+            ..CongoSwitches::default()
+        };
+        for (gen, _) in generators(switches) {
+            let moves = gen.legal_moves(&pos);
+            assert_eq!(moves.len(), count, "{reading:?} ({})", gen.name());
+            assert_eq!(
+                gen.perft(&pos, 1),
+                count as u64,
+                "{reading:?} ({})",
+                gen.name()
+            );
+            assert!(moves.contains(&Move::parse("c4e6").expect("text")));
+            assert_eq!(moves.contains(&chain), reading == LionJump::ChainGoesOn);
+            if reading == LionJump::ChainGoesOn {
+                let after = gen.play(&pos, &chain).expect("legal");
+                assert_eq!(after.fen(), "7/6M/7/7/7/7/4L2 b 0", "{}", gen.name());
+                assert_eq!(
+                    gen.outcome(&after),
+                    Some(fairyspec::Outcome::win(
+                        fairyspec::Colour::White,
+                        fairyspec::Reason::LionCaptured
+                    ))
+                );
+            }
         }
     }
 }

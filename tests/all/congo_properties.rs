@@ -2,7 +2,9 @@
 //! monkey-chain invariants of the rules. Positions come from random placements (validated) and
 //! random playouts from them and from the start.
 
-use fairyspec::congo::{in_castle, in_river, Congo, CongoKind, CongoSwitches, MonkeyReentry};
+use fairyspec::congo::{
+    in_castle, in_river, Congo, CongoKind, CongoSwitches, LionJump, MonkeyReentry,
+};
 use fairyspec::{Colour, Game, Generator, Move, Piece, Position, Setup, Square};
 use proptest::prelude::*;
 
@@ -191,15 +193,18 @@ fn playout(
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
-    /// Differential: both generators, both readings of CONGO-5.4, along random playouts.
+    /// Differential: both generators, every reading of CONGO-4.4 and CONGO-5.4, along random
+    /// playouts.
     #[test]
     fn congo_generators_agree_on_playouts(
         start in start_or_placement(),
         choices in prop::collection::vec(any::<u16>(), 0..40),
         survives in any::<bool>(),
+        chain_goes_on in any::<bool>(),
     ) {
         let switches = CongoSwitches {
             monkey_reentry: if survives { MonkeyReentry::Survives } else { MonkeyReentry::Drowns },
+            lion_jump: if chain_goes_on { LionJump::ChainGoesOn } else { LionJump::EndsChain },
         };
         let (r, b) = generators(switches);
         let result = playout(r.as_ref(), b.as_ref(), start, &choices);

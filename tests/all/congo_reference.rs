@@ -119,6 +119,7 @@ fn congo_5_4_the_reference_keeps_its_switches_and_its_name() {
     for reading in [MonkeyReentry::Drowns, MonkeyReentry::Survives] {
         let switches = CongoSwitches {
             monkey_reentry: reading,
+            ..CongoSwitches::default()
         };
         let reference = Congo::reference(&switches);
         assert_eq!(reference.switches().monkey_reentry, reading);

@@ -207,14 +207,22 @@ fn congo_3_diagrams_show_the_river_castles_and_special_moves() {
         (counted(&monkey, MOVE_ONLY), counted(&monkey, TWO_STEP)),
         (8, 8)
     );
-    // CONGO-3.6: the crocodile on b1 steps (5 squares) and slides towards the river: b3, b4
-    // beyond the step to b2.
+    // CONGO-3.6: the crocodile on b1 steps (5 squares) and slides along its file towards the
+    // river, up to and including it: b3, b4 beyond the step to b2 — a slide, not a range move:
+    // the river, not a count of squares, ends it.
     let croc = render(&diagram::piece_diagram::<Congo>(
         CongoKind::Crocodile,
         Colour::White,
         sq("b1"),
     ));
-    assert_eq!((counted(&croc, STEP), counted(&croc, RANGE)), (5, 2));
+    assert_eq!(
+        (
+            counted(&croc, STEP),
+            counted(&croc, SLIDE),
+            counted(&croc, RANGE)
+        ),
+        (5, 2, 0)
+    );
 }
 
 #[test]

@@ -7,7 +7,7 @@
 
 use fairyspec::chess::Chess;
 use fairyspec::chu::{BareKing, Chu, ChuSwitches};
-use fairyspec::congo::Congo;
+use fairyspec::congo::{Congo, CongoSwitches, LionJump};
 use fairyspec::explain::{explain, Explain, Explanation};
 use fairyspec::hunterbeest::Hunterbeest;
 use fairyspec::kuma::{BlindBearWin, Kuma, KumaSwitches};
@@ -177,6 +177,40 @@ fn kuma_5_1_compulsory_promotion() {
         false,
         "KUMA-5.1",
         "cannot become a Mighty Bear",
+    );
+}
+
+/// Issue 31's finding 13: a Pawn on its start square moves up to two squares straight forward
+/// (the double step), so e2e5 is refused for going three — in Kuma Chess, orthodox chess and
+/// Bachelor Hunterbeest alike. From e3 it moves only one.
+#[test]
+fn kuma_3_2_a_pawn_on_its_start_square() {
+    let e = kuma(None, &[], "e2e5");
+    says(
+        &e,
+        false,
+        "KUMA-3.2",
+        "at most two squares straight forward from e2",
+    );
+    says(&e, false, "KUMA-3.2", "the double step");
+    assert!(!e.reasons[0].text.contains("only one square"), "{e}");
+    says(
+        &kuma(None, &["e2e3", "e7e6"], "e3e5"),
+        false,
+        "KUMA-3.2",
+        "moves only one square straight forward",
+    );
+    says(
+        &chess(None, "e2e5"),
+        false,
+        "CHESS-3.2",
+        "at most two squares straight forward from e2",
+    );
+    says(
+        &bhb(None, "e2e5"),
+        false,
+        "BHB-3.4",
+        "at most two squares straight forward from e2",
     );
 }
 
@@ -357,6 +391,73 @@ fn congo_4_the_seeds_monkey_chain() {
     );
 }
 
+/// Issue 31's findings 6, 7, 8 and 9: each reason names the rule that stops the move.
+#[test]
+fn congo_the_real_reason() {
+    // CONGO-4.4: a chain stopped by the lion, not "no rule lets the monkey move along".
+    let lion = "7/5p1/3l3/2M4/7/7/4L2 w 0";
+    let e = congo(Some(lion), "c4e6g6");
+    says(
+        &e,
+        false,
+        "CONGO-4.4",
+        "jumping the lion on d5 ends the chain",
+    );
+    assert!(!e.rules().contains(&"CONGO-3.7"), "{e}");
+    // With the other reading of CONGO-4.4 the chain is a move.
+    let switches = CongoSwitches {
+        lion_jump: LionJump::ChainGoesOn,
+        ..CongoSwitches::default()
+    };
+    let e = explained::<Congo>(&switches, Some(lion), &[], "c4e6g6");
+    says(&e, true, "CONGO-4.1", "capture chain");
+    // CONGO-4.3: jumping one man twice (b2 there and back).
+    let e = congo(Some("2l4/7/7/7/7/1p5/M3L2 w 0"), "a1c3a1");
+    says(
+        &e,
+        false,
+        "CONGO-4.3",
+        "jumps the piece on b2 a second time",
+    );
+    // CONGO-3.8: a pawn in the river is not beyond it: it moves back only from some squares.
+    let e = congo(Some("2l4/7/7/3P3/7/7/4L2 w 0"), "d4d3");
+    says(
+        &e,
+        false,
+        "CONGO-3.8",
+        "only from some squares, and d4 is not one of them",
+    );
+    assert!(!e.reasons[0].text.contains("never"), "{e}");
+    // CONGO-3.6: the crocodile's slide goes towards the river, up to and including it.
+    let croc = "3l3/7/7/7/7/7/3L1C1 w 0";
+    let e = congo(Some(croc), "f1f5");
+    says(
+        &e,
+        false,
+        "CONGO-3.6",
+        "only towards the river, up to and including the river square",
+    );
+    assert!(!e.reasons[0].text.contains("three squares"), "{e}");
+    says(
+        &congo(Some(croc), "f1f4"),
+        true,
+        "CONGO-3.6",
+        "towards the river",
+    );
+    // A chain's captures in the order the chain makes them: b5, c6, e5.
+    let e = congo(Some("3l3/2z4/1c2g2/1M5/7/7/3L3 w 0"), "b4b6d6f4");
+    let captured: Vec<&str> = e
+        .effects
+        .iter()
+        .filter_map(|c| c.text.strip_prefix("captures the Black "))
+        .collect();
+    assert_eq!(
+        captured,
+        ["Crocodile on b5", "Zebra on c6", "Giraffe on e5"],
+        "{e}"
+    );
+}
+
 #[test]
 fn congo_5_2_drowning() {
     // An elephant moving within the river drowns at once.
@@ -512,7 +613,8 @@ fn chu(switches: ChuSwitches, fen: Option<&str>, moves: &[&str], mv: &str) -> Ex
 /// CHU-7.6, example 1 (Adams 1999, Nordgren's corner): gote's Free King 10j takes the promoted
 /// Gold on 11k. SPEC.md's table: under lishogi's rule no verdict yet, the line is played out and
 /// `10l11k` takes sente's last royal (CHU-6.2); under Münster 1997 as written the capture ends the
-/// game in a draw by the bare-king rule (CHU-6.4).
+/// game in a draw by the bare-king rule, its clause (a): sente can bare gote at once (CHU-7.3);
+/// under the instantaneous reading gote wins on the spot (CHU-7.7).
 #[test]
 fn chu_7_6_example_1() {
     const EX1: &str = "12/12/12/12/12/12/12/12/12/2q9/1+G10/K1k9 w - 1";
@@ -534,16 +636,48 @@ fn chu_7_6_example_1() {
         bare_king: BareKing::Munster1997,
         ..ChuSwitches::default()
     };
+    let e = chu(munster, Some(EX1), &[], "10j11k");
+    says(&e, true, "CHU-7.3", "a draw (bare king)");
+    says(&e, true, "CHU-7.3", "clause (a)");
+    let instantaneous = ChuSwitches {
+        bare_king: BareKing::Instantaneous,
+        ..ChuSwitches::default()
+    };
     says(
-        &chu(munster, Some(EX1), &[], "10j11k"),
+        &chu(instantaneous, Some(EX1), &[], "10j11k"),
         true,
-        "CHU-6.4",
-        "a draw (bare king)",
+        "CHU-7.7",
+        "gote wins (bare king)",
+    );
+}
+
+/// CHU-6.4, CHU-7.3 (issue 31's finding 3): a bare-king verdict cites the formulation that gave
+/// it, and its clause — not "a side that is bared loses at once" for every ending. Sente's Rook
+/// takes gote's last Gold on 1c and bares gote's King on 12k, which stands next to sente's King
+/// on 11l: under Münster as written gote can take sente's sole royal at once, clause (c), and
+/// gote wins; under lishogi's rule sente's only counting piece besides its King is the Rook, two
+/// counting pieces in all, the Rook not next to gote's King, and sente's King — attacked by
+/// gote's — delays the verdict (condition 4): no end.
+#[test]
+fn chu_6_4_a_bare_king_verdict_cites_the_formulation_that_gave_it() {
+    const FEN: &str = "12/12/11g/12/12/12/12/12/12/12/k11/1K9R b - 1";
+    let munster = ChuSwitches {
+        bare_king: BareKing::Munster1997,
+        ..ChuSwitches::default()
+    };
+    let e = chu(munster, Some(FEN), &[], "1l1c");
+    says(&e, true, "CHU-7.3", "gote wins (bare king)");
+    says(&e, true, "CHU-7.3", "clause (c)");
+    assert!(!e.rules().contains(&"CHU-6.4"), "{e}");
+    let e = chu(ChuSwitches::default(), Some(FEN), &[], "1l1c");
+    assert!(
+        !e.effects.iter().any(|c| c.text.contains("ends the game")),
+        "{e}"
     );
 }
 
 /// CHU-7.6, example 2 (Adams 1999): sente's King takes the tokin on 11l and bares gote's King;
-/// under lishogi's rule (CHU-7.1) sente wins on the spot (CHU-6.4).
+/// under lishogi's rule sente wins on the spot, and the explanation cites that rule (CHU-7.1).
 #[test]
 fn chu_7_6_example_2() {
     const EX2: &str = "12/12/12/12/12/12/12/12/k1+P9/12/K11/1+p10 b - 1";
@@ -552,7 +686,7 @@ fn chu_7_6_example_2() {
     // Squares and sides in shogi's terms (CHU-1.1, CHU-1.3): the tokin on 11l is gote's.
     says(&e, true, "CHU-3.1", "captures the gote tokin");
     says(&e, true, "CHU-3.1", "on 11l");
-    says(&e, true, "CHU-6.4", "sente wins (bare king)");
+    says(&e, true, "CHU-7.1", "sente wins (bare king)");
 }
 
 /// CHU-5.2 (L2): sente's Lion on 7h may not jump onto gote's Lion on 7f, which gote's Pawn on 7e

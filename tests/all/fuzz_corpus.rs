@@ -98,6 +98,9 @@ fn seeds_reach_every_reading_where_it_matters() {
     );
     let reentry = ["monkey chain leaves the river and comes back"];
     assert_reached::<CongoSwitches>("congo", &congo, "monkey-reentry", &reentry);
+    assert_reached::<CongoSwitches>("congo", &congo, "lion-jump", &["monkey jumps the lion"]);
+    let key = "monkey jumps on after the lion | lion-jump=chain-goes-on";
+    assert!(congo.count(key) > 0, "{key}\n{}", congo.report("congo"));
     let bhb = reach(
         "hunterbeest_differential",
         targets::differential_target_counted::<Hunterbeest>,
@@ -112,7 +115,12 @@ fn seeds_reach_every_reading_where_it_matters() {
         fairyspec::chu::fuzz::chu_differential_counted,
     );
     let report = chu.report("chu");
-    assert_reached::<ChuSwitches>("chu", &chu, "bare-king", &["bared side"]);
+    assert_reached::<ChuSwitches>(
+        "chu",
+        &chu,
+        "bare-king",
+        &["bared side", "bared side with a dead piece"],
+    );
     assert_reached::<ChuSwitches>("chu", &chu, "lion-protection", &["lions two squares apart"]);
     assert_reached::<ChuSwitches>("chu", &chu, "counter-strike", &["counter-strike square"]);
     assert_reached::<ChuSwitches>(
@@ -128,6 +136,9 @@ fn seeds_reach_every_reading_where_it_matters() {
         "end: bare king, draw | bare-king=munster1997-emended",
         "end: bare king, win | bare-king=lishogi",
         "end: bare king, win | bare-king=jcsa",
+        "end: bare king, win | bare-king=instantaneous",
+        "end: bare king, draw | bare-king=munster1997-all-pieces",
+        "end: bare king, draw | bare-king=munster1997-emended-all-pieces",
         "end: repetition with perpetual attack | repetition=lishogi",
         "end: repetition with perpetual attack | repetition=fourfold",
         "move that recreates a position left out | repetition=western",
@@ -181,4 +192,17 @@ fn betza_corpus() {
 #[test]
 fn chu_differential_corpus() {
     replay("chu_differential", fairyspec::chu::fuzz::chu_differential);
+}
+
+/// The reason checker's seeds (`corpus/fuzz/explain_reasons/`): every reason for an illegal
+/// move holds (issue 31).
+#[test]
+fn explain_reasons_corpus() {
+    let spec =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/SPEC.md")).expect("SPEC.md");
+    for (file, data) in inputs("explain_reasons") {
+        if let Err(false_reason) = fairyspec::explain::check::fuzz::explain_reasons(&data, &spec) {
+            panic!("{}: {false_reason}", file.display());
+        }
+    }
 }

@@ -403,3 +403,40 @@ fn bhb_2_7_a_won_game_is_a_valid_terminal_position() {
         Some(Outcome::win(Colour::Black, Reason::Marriage))
     );
 }
+
+/// BHB-6.3 — en passant never makes a marriage: it moves only a Pawn and creates nothing, and a
+/// King and its Queen cannot already stand together at the start of their side's turn. White:
+/// King f5, Queen h6 (two files from the King), Pawn h5; Black's Pawn has just double-stepped
+/// g7–g5 (e.p. square g6), Black's King on a8. `h5g6` takes it en passant and lands next to both
+/// King and Queen — a Pawn, no partner: the game goes on. `h6g6` brings the Queen next to the
+/// King: White wins by marriage. Both generators.
+#[test]
+fn bhb_6_3_en_passant_makes_no_marriage() {
+    let fen = "k8/9/7Q1/5KpP1/9/9/9/9 w - g6 0 1";
+    let pos = position(fen);
+    let switches = HunterbeestSwitches::default();
+    let gens = [
+        Hunterbeest::reference(&switches),
+        Hunterbeest::bitboard(&switches),
+    ];
+    for gen in &gens {
+        let ep = gen.parse_move(&pos, "h5g6").expect("en passant is legal");
+        let after = gen.play(&pos, &ep).expect("legal");
+        assert_eq!(
+            after.piece_at(sq("g5")),
+            None,
+            "{}: the Pawn taken",
+            gen.name()
+        );
+        assert_eq!(gen.outcome(&after), None, "{}", gen.name());
+        let queen = gen
+            .parse_move(&pos, "h6g6")
+            .expect("the Queen's step is legal");
+        assert_eq!(
+            gen.outcome(&gen.play(&pos, &queen).expect("legal")),
+            Some(Outcome::win(Colour::White, Reason::Marriage)),
+            "{}",
+            gen.name()
+        );
+    }
+}

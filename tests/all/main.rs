@@ -41,6 +41,7 @@ mod corpus_sources;
 mod diagrams;
 mod explain_golden;
 mod explain_properties;
+mod explain_reasons;
 mod fuzz_corpus;
 /// The small HTTP client of the serve and browser tests.
 #[path = "support/http.rs"]
@@ -68,4 +69,5 @@ mod records;
 mod serve;
 mod serve_bounds;
 mod spec_tables;
+mod spec_text;
 mod strategies;

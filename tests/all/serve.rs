@@ -70,6 +70,24 @@ fn games_lists_the_boards() {
         kuma["switches"][0]["values"],
         serde_json::json!(["needs-legal-move", "even-if-exposed"])
     );
+    // CHU-7.6 (issue 31's finding 4): where the page offers bare-king=munster1997, the reading's
+    // meaning (shown under the switch) says that Adams's own example 2 is a loss under it.
+    let chu = game("chu");
+    let bare_king = chu["switches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "bare-king")
+        .cloned()
+        .expect("bare-king");
+    let at = bare_king["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|v| v == "munster1997")
+        .expect("munster1997");
+    let meaning = bare_king["meanings"][at].as_str().unwrap_or_default();
+    assert!(meaning.contains("example 2"), "{meaning}");
     let congo = game("congo");
     assert_eq!(
         (congo["files"].as_u64(), congo["ranks"].as_u64()),

@@ -5,7 +5,7 @@ use super::bb::Bb;
 use super::board::Board;
 use super::movegen::{Emit, Rules};
 use super::tables::{KING_AREA, LAST_RANK};
-use crate::chu::BareKing;
+use crate::chu::{BareKing, MunsterReading};
 use crate::{Colour, Outcome, Reason};
 
 /// CHU-7.5: clause (b)'s forced reduction is searched this many moves of the bared side deep
@@ -51,6 +51,24 @@ impl Board {
     #[inline(always)]
     fn bare(&self, x: usize) -> bool {
         self.lone_royal(x).is_some()
+    }
+
+    /// Whether `x` is bare as a Münster reading counts (CHU-7.3): with `all_pieces` its only
+    /// piece on the board, dead ones included, is a royal; otherwise [`Board::bare`].
+    #[inline(always)]
+    fn bare_as(&self, x: usize, all_pieces: bool) -> bool {
+        if all_pieces {
+            self.occ[x].is_single() && self.occ[x] == self.royals[x]
+        } else {
+            self.bare(x)
+        }
+    }
+
+    /// CHU-7.7, the instantaneous reading: `x` is bare (dead pieces aside), the opponent is not
+    /// and has a royal.
+    fn bared_instantly(&self, x: usize) -> bool {
+        let y = x ^ 1;
+        self.bare(x) && !self.bare(y) && self.royals[y].nonempty()
     }
 
     /// CHU-7.1, lishogi: whether colour `x` is bared and loses: `x` is bare; the opponent has
@@ -115,15 +133,25 @@ impl Board {
         match bare {
             BareKing::Lishogi => test(Board::bared_lishogi),
             BareKing::Jcsa => test(Board::bared_jcsa),
-            BareKing::Munster1997 | BareKing::Munster1997Emended => {
-                let emended = bare == BareKing::Munster1997Emended;
+            BareKing::Instantaneous => test(Board::bared_instantly),
+            BareKing::Munster1997
+            | BareKing::Munster1997Emended
+            | BareKing::Munster1997AllPieces
+            | BareKing::Munster1997EmendedAllPieces => {
+                let reading = bare.munster()?;
+                let all = reading.all_pieces;
                 [us, us ^ 1]
                     .into_iter()
                     .find(|&x| {
                         let y = x ^ 1;
-                        self.bare(x) && self.live_count(y) >= 2 && self.royals[y].nonempty()
+                        let pieces = if all {
+                            self.occ[y].count()
+                        } else {
+                            self.live_count(y)
+                        };
+                        self.bare_as(x, all) && pieces >= 2 && self.royals[y].nonempty()
                     })
-                    .map(|x| self.munster(x, rules, emended))
+                    .map(|x| self.munster(x, rules, reading))
             }
         }
     }
@@ -132,18 +160,19 @@ impl Board {
     /// royal). With `x` to move: (c) if `x`'s royal attacks the opponent's only royal, `x` wins;
     /// (a)/(b) if `x` can force the opponent bare (or royal-less) within [`MUNSTER_HORIZON`] of
     /// its own moves, a draw; otherwise `x` loses. With the opponent to move, only (b), the
-    /// opponent moving first.
-    fn munster(&self, x: usize, rules: &Rules, emended: bool) -> Option<usize> {
+    /// opponent moving first. "Bare" is the reading's ([`Board::bare_as`]).
+    fn munster(&self, x: usize, rules: &Rules, reading: MunsterReading) -> Option<usize> {
         let y = x ^ 1;
-        let king = self.lone_royal(x).unwrap_or(0);
+        // `x` is bare: its one royal (which is all it has, dead pieces aside).
+        let king = self.royals[x].lsb();
         if self.turn as usize == x {
             if self.royals[y].is_single() && (KING_AREA[king] & self.royals[y]).nonempty() {
                 return Some(x);
             }
-            if self.x_forces(x, MUNSTER_HORIZON, rules, emended) {
+            if self.x_forces(x, MUNSTER_HORIZON, rules, reading) {
                 return None;
             }
-        } else if self.y_cannot_escape(x, MUNSTER_HORIZON, rules, emended) {
+        } else if self.y_cannot_escape(x, MUNSTER_HORIZON, rules, reading) {
             return None;
         }
         Some(y)
@@ -151,16 +180,16 @@ impl Board {
 
     /// Whether `y` (the opponent of `x`) is reduced as clause (b) asks (CHU-7.5): without royals
     /// (it has lost, CHU-6.2: that always counts), or bare — emended, only while no piece of `y`
-    /// attacks a royal of `x`.
-    fn reduced(&self, x: usize, emended: bool) -> bool {
+    /// attacks a royal of `x`. "Bare" is the reading's ([`Board::bare_as`]).
+    fn reduced(&self, x: usize, reading: MunsterReading) -> bool {
         let y = x ^ 1;
         if self.royals[y].is_empty() {
             return true;
         }
-        if !self.bare(y) {
+        if !self.bare_as(y, reading.all_pieces) {
             return false;
         }
-        if !emended {
+        if !reading.emended {
             return true;
         }
         let occ = self.occ[0] | self.occ[1];
@@ -170,7 +199,7 @@ impl Board {
 
     /// With `x` to move: some move of `x` reduces `y` at once, or leads, against every reply
     /// of `y` that leaves `x` a royal, to a position where this holds with one move less.
-    fn x_forces(&self, x: usize, moves: u32, rules: &Rules, emended: bool) -> bool {
+    fn x_forces(&self, x: usize, moves: u32, rules: &Rules, reading: MunsterReading) -> bool {
         if moves == 0 {
             return false;
         }
@@ -182,8 +211,8 @@ impl Board {
                     return;
                 }
                 let after = self.make(m);
-                found = after.reduced(x, emended)
-                    || (moves > 1 && after.y_cannot_escape(x, moves - 1, rules, emended));
+                found = after.reduced(x, reading)
+                    || (moves > 1 && after.y_cannot_escape(x, moves - 1, rules, reading));
             }),
         );
         found
@@ -191,7 +220,13 @@ impl Board {
 
     /// With `y` to move: every move of `y` leaves `x` a royal and a win by [`Board::x_forces`]
     /// within `moves`. A `y` without a legal move has lost (CHU-6.3): nothing escapes.
-    fn y_cannot_escape(&self, x: usize, moves: u32, rules: &Rules, emended: bool) -> bool {
+    fn y_cannot_escape(
+        &self,
+        x: usize,
+        moves: u32,
+        rules: &Rules,
+        reading: MunsterReading,
+    ) -> bool {
         let mut escaped = false;
         self.generate(
             rules,
@@ -200,7 +235,7 @@ impl Board {
                     return;
                 }
                 let after = self.make(m);
-                escaped = after.royals[x].is_empty() || !after.x_forces(x, moves, rules, emended);
+                escaped = after.royals[x].is_empty() || !after.x_forces(x, moves, rules, reading);
             }),
         );
         !escaped

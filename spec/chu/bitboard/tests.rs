@@ -46,12 +46,7 @@ fn setup_round_trip_and_audit() {
 /// Every combination of the switches the walk reads, as `Rules` and the bare-king reading.
 fn every_reading() -> Vec<(Rules, BareKing)> {
     let mut out = Vec::new();
-    for bare in [
-        BareKing::Lishogi,
-        BareKing::Jcsa,
-        BareKing::Munster1997,
-        BareKing::Munster1997Emended,
-    ] {
+    for &bare in <BareKing as crate::switches::SwitchValue>::ALL {
         for cs in [CounterStrike::Lishogi, CounterStrike::Jcsa] {
             for lp in [LionProtection::Lishogi, LionProtection::Hachu] {
                 for lr in [LastRankPromotion::PawnAndLance, LastRankPromotion::PawnOnly] {

@@ -61,7 +61,7 @@ impl Generator<Congo> for Bitboard {
         let b = Board::from_setup(pos.setup());
         let mut moves = Vec::new();
         if b.ended_by_material().is_none() {
-            b.for_each_move(&mut |m, via| moves.push(to_move(m, via)));
+            b.for_each_move(&self.switches, &mut |m, via| moves.push(to_move(m, via)));
         }
         moves
     }
@@ -69,7 +69,7 @@ impl Generator<Congo> for Bitboard {
     fn play_unchecked(&self, pos: &Position<Congo>, mv: &Move<CongoKind>) -> Position<Congo> {
         let b = Board::from_setup(pos.setup());
         let mut found = None;
-        b.for_each_move(&mut |m, via| {
+        b.for_each_move(&self.switches, &mut |m, via| {
             if found.is_none() && to_move(m, via) == *mv {
                 found = Some(*m);
             }
@@ -90,7 +90,7 @@ impl Generator<Congo> for Bitboard {
     }
 
     fn outcome(&self, pos: &Position<Congo>) -> Option<Outcome> {
-        Board::from_setup(pos.setup()).outcome()
+        Board::from_setup(pos.setup()).outcome(&self.switches)
     }
 
     fn perft(&self, pos: &Position<Congo>, depth: u32) -> u64 {

@@ -6,7 +6,7 @@ use super::tables::{
     ELEPHANT_TARGETS, FILE_DIAGONAL, GIRAFFE, GIRAFFE_LEAPS, JUMP_LAND, KING, KNIGHT, LEFT, LION,
     MONKEY, NONE, PAWN, PAWN_STEPS, RIGHT, RIVER, STEP, SUPERPAWN_STEPS, UP, WHITE, ZEBRA,
 };
-use crate::congo::CongoSwitches;
+use crate::congo::{CongoSwitches, LionJump};
 use crate::perft::hash::{HashNode, KeyHasher};
 use crate::{Colour, Outcome, Reason};
 
@@ -105,8 +105,12 @@ impl Board {
     }
 
     /// Calls `visit` for every move of the side to move (ignoring the game-end rules), with the
-    /// chain's intermediate landings.
-    pub(super) fn for_each_move<F: FnMut(&Mv, &[u8])>(&self, visit: &mut F) {
+    /// chain's intermediate landings; a monkey's chains as `switches` read CONGO-4.4.
+    pub(super) fn for_each_move<F: FnMut(&Mv, &[u8])>(
+        &self,
+        switches: &CongoSwitches,
+        visit: &mut F,
+    ) {
         let mut own = self.colour[self.turn];
         while own != 0 {
             let sq = own.trailing_zeros() as usize;
@@ -125,7 +129,7 @@ impl Board {
                 visit(&m, &[]);
             }
             if k == MONKEY {
-                let chain = Chain::new(self, sq);
+                let chain = Chain::new(self, sq, switches);
                 let mut path = [0u8; 16];
                 chain.visit(sq, 0, &mut path, 0, false, visit);
             }
@@ -133,7 +137,7 @@ impl Board {
     }
 
     /// The number of moves of the side to move (ignoring the game-end rules).
-    pub(super) fn count_moves(&self) -> u64 {
+    pub(super) fn count_moves(&self, switches: &CongoSwitches) -> u64 {
         let mut n = 0;
         let mut own = self.colour[self.turn];
         while own != 0 {
@@ -142,7 +146,7 @@ impl Board {
             let k = self.kind_at(sq);
             n += self.targets(k, sq).count_ones() as u64;
             if k == MONKEY {
-                n += Chain::new(self, sq).count(sq, 0);
+                n += Chain::new(self, sq, switches).count(sq, 0);
             }
         }
         n
@@ -167,11 +171,11 @@ impl Board {
     }
 
     /// CONGO-6: the outcome, if the game is over.
-    pub(super) fn outcome(&self) -> Option<Outcome> {
+    pub(super) fn outcome(&self, switches: &CongoSwitches) -> Option<Outcome> {
         if let Some(o) = self.ended_by_material() {
             return Some(o);
         }
-        if self.count_moves() == 0 {
+        if self.count_moves(switches) == 0 {
             let winner = if self.turn == WHITE {
                 Colour::Black
             } else {
@@ -190,10 +194,10 @@ impl Board {
             return 0;
         }
         if depth == 1 {
-            return self.count_moves();
+            return self.count_moves(switches);
         }
         let mut nodes = 0;
-        self.for_each_move(&mut |m, _| {
+        self.for_each_move(switches, &mut |m, _| {
             nodes += self.make(m, switches).perft(depth - 1, switches);
         });
         nodes
@@ -204,24 +208,27 @@ impl Board {
 pub(super) struct Chain {
     pub(super) start: usize,
     pub(super) enemy: Bb,
+    /// The enemy lion, whose jump ends the chain (CONGO-4.4); empty when the chain goes on.
     pub(super) enemy_lion: Bb,
     /// Squares a jump may land on: empty, or the monkey's own vacated start square.
     pub(super) free: Bb,
 }
 
 impl Chain {
-    pub(super) fn new(b: &Board, start: usize) -> Chain {
+    pub(super) fn new(b: &Board, start: usize, switches: &CongoSwitches) -> Chain {
         let enemy = b.colour[b.turn ^ 1];
+        let ends_chain = switches.lion_jump == LionJump::EndsChain;
         Chain {
             start,
             enemy,
-            enemy_lion: enemy & b.kind[LION],
+            enemy_lion: if ends_chain { enemy & b.kind[LION] } else { 0 },
             free: (!b.occupied() & rank_mask_all()) | bit(start),
         }
     }
 
     /// Depth-first search over the jumps from `here`, having jumped `jumped`; `path[..depth]` are
-    /// the landings so far. Every jump ends a move; jumping the lion ends the chain.
+    /// the landings so far. Every jump ends a move; jumping the lion ends the chain (unless the
+    /// reading of CONGO-4.4 lets it go on: then `enemy_lion` is empty).
     pub(super) fn visit<F: FnMut(&Mv, &[u8])>(
         &self,
         here: usize,
@@ -290,11 +297,11 @@ impl HashNode for Board {
         h.write(self.turn as u64);
     }
 
-    fn count(&self, _: &CongoSwitches) -> u64 {
+    fn count(&self, switches: &CongoSwitches) -> u64 {
         if self.ended_by_material().is_some() {
             0
         } else {
-            self.count_moves()
+            self.count_moves(switches)
         }
     }
 
@@ -302,6 +309,6 @@ impl HashNode for Board {
         if self.ended_by_material().is_some() {
             return;
         }
-        self.for_each_move(&mut |m, _| f(&self.make(m, switches)));
+        self.for_each_move(switches, &mut |m, _| f(&self.make(m, switches)));
     }
 }

@@ -723,11 +723,23 @@
         if (v === sw.default) o.selected = true;
         select.appendChild(o);
       }
+      // What the chosen reading says, with its caveat where it has one (a "note:", such as
+      // Münster 1997's verdict on Adams's example 2): shown where the reading is picked.
+      const meaning = document.createElement("small");
+      meaning.className = "meaning";
+      const explain = () => {
+        const i = sw.values.indexOf(select.value);
+        meaning.textContent = sw.meanings && i >= 0 ? sw.meanings[i] + " (" + sw.rules + ")" : "";
+      };
+      explain();
       select.addEventListener("change", () => {
         state.switches[sw.name] = select.value;
+        explain();
         load(state.doc.fen, false);
       });
       label.appendChild(select);
+      label.appendChild(document.createElement("br"));
+      label.appendChild(meaning);
       box.appendChild(label);
     }
   }
