@@ -9,8 +9,8 @@
 //!
 //! | command | schema | fields |
 //! |---|---|---|
-//! | `perft` | [`PERFT_SCHEMA`] | [`Perft`]: `game`, `fen`, `depth`, `generator`, `moves` (`[{"move", "nodes"}]`, sorted by move text), `total`, `count` (`routes` or `results`) |
-//! | `moves` | [`MOVES_SCHEMA`] | [`Moves`]: `game`, `fen`, `generator`, `moves` (sorted move text), `outcome` (`null` or `{"result", "reason"}`) |
+//! | `perft` | [`PERFT_SCHEMA`] | [`Perft`]: `game`, `fen`, `depth`, `generator`, `moves` (`[{"move", "nodes"}]`, in move-list order: [`crate::order`]), `total`, `count` (`routes` or `results`) |
+//! | `moves` | [`MOVES_SCHEMA`] | [`Moves`]: `game`, `fen`, `generator`, `moves` (in move-list order), `outcome` (`null` or `{"result", "reason"}`) |
 //! | `replay` | [`REPLAY_SCHEMA`] | [`Replay`]: `game`, `file`, `plies`, `final`, `result`, `reason` |
 //! | `verify` | [`VERIFY_SCHEMA`] | [`Verify`]: `corpus`, `games` (per game: `perft` rows, `records`, `errors`), `not_checked`, `summary` |
 //! | `explain` | [`EXPLAIN_SCHEMA`] | [`Explain`]: `game`, `fen`, `text`, `move`, `legal`, `reasons` (`[{"rule", "text"}]`), `effects`, `piece_moves`, `position` ([`crate::explain::Explanation`]) |
@@ -69,7 +69,7 @@ pub struct Perft {
     pub depth: u32,
     /// `reference` or `bitboard`.
     pub generator: String,
-    /// The count below each root move, sorted by move text (empty at depth 0).
+    /// The count below each root move, in move-list order ([`crate::order`]; empty at depth 0).
     pub moves: Vec<MoveCount>,
     /// The sum (1 at depth 0).
     pub total: u64,
@@ -129,7 +129,8 @@ pub struct Moves {
     pub fen: String,
     /// `reference` or `bitboard`.
     pub generator: String,
-    /// The legal moves, sorted by move text.
+    /// The legal moves, in the order of move lists ([`crate::order`]: by move text, numbers as
+    /// numbers).
     pub moves: Vec<String>,
     /// How the game ended in this position, or `null` while it goes on.
     pub outcome: Option<Outcome>,
@@ -139,7 +140,7 @@ impl Moves {
     /// The document of the legal moves of `pos` by `gen`, and how the game ended there.
     pub fn new<G: Game>(gen: &dyn Generator<G>, pos: &Position<G>) -> Moves {
         let mut moves: Vec<String> = gen.legal_moves(pos).iter().map(|m| m.to_string()).collect();
-        moves.sort();
+        crate::order::sort_moves(&mut moves);
         Moves {
             schema: MOVES_SCHEMA.to_string(),
             game: G::NAME.to_string(),

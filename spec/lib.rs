@@ -109,6 +109,7 @@ pub mod game;
 pub mod geometry;
 pub mod mailbox;
 pub mod moves;
+pub mod order;
 pub mod outcome;
 pub mod perft;
 pub mod piece;

@@ -84,7 +84,7 @@ pub enum Command {
     /// Counts the leaves of the legal-move tree, divided by root move (the perftree format)
     #[command(after_help = super::help::perft_details())]
     Perft(PerftArgs),
-    /// Lists the legal moves, one per line, sorted by move text
+    /// Lists the legal moves, one per line, sorted (numbers as numbers: 9i9h before 10c10d)
     #[command(after_help = super::help::moves_details())]
     Moves(MovesArgs),
     /// Replays a game record and prints its result
@@ -225,6 +225,10 @@ pub struct VerifyArgs {
     /// The whole result as one JSON object (schema fairyspec.verify/1) instead of the tables
     #[arg(long)]
     pub json: bool,
+    /// Prints every position's and every record's line, a table per game (by default: one line
+    /// per game, and the lines of what failed)
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
 }
 
 /// `fairyspec conform`.
@@ -246,6 +250,13 @@ pub struct ConformArgs {
     /// Check every position at this depth only (default: the depths the corpus lists)
     #[arg(long, value_name = "N", value_parser = DEPTH_FROM_1)]
     pub depth: Option<u32>,
+    /// Check every K-th position of the corpus only, from the first (1 to 1000; default 1: all)
+    #[arg(long, value_name = "K", default_value = "1", value_parser = SAMPLE)]
+    pub sample: usize,
+    /// With --sample: a file of the corpus (by name, `rules.perft`) checked whole, all its
+    /// positions after the sample of the others (repeatable; a matrix row's `whole FILE`)
+    #[arg(long, value_name = "FILE", requires = "sample")]
+    pub whole: Vec<String>,
     /// An engine option: `setoption` (UCI, USI) or `option NAME=VALUE` (XBoard)
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
@@ -307,7 +318,8 @@ pub struct CoverageArgs {
     /// `conform --depth N` checks them
     #[arg(long, value_name = "N", value_parser = DEPTH_FROM_1)]
     pub depth: Option<u32>,
-    /// Every K-th position only (1 to 1000), as a matrix row's `sample K`
+    /// Every K-th position of the corpus only, from the first (1 to 1000; default 1: all), as
+    /// `conform --sample K` and a matrix row's `sample K` take them
     #[arg(long, value_name = "K", default_value = "1", value_parser = SAMPLE)]
     pub sample: usize,
     /// The specification's rule reading SPEC.md names
@@ -461,5 +473,16 @@ mod tests {
     #[test]
     fn the_command_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// The defaults written here for clap are the library's.
+    #[test]
+    fn conform_defaults_are_the_library_s() {
+        let cli = Cli::try_parse_from(["fairyspec", "conform", "kuma", "--engine", "x"]).unwrap();
+        let Command::Conform(a) = cli.command else {
+            panic!("not conform")
+        };
+        assert_eq!(a.timeout, crate::conform::start::DEFAULT_TIMEOUT);
+        assert_eq!(a.sample, 1);
     }
 }

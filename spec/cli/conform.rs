@@ -3,14 +3,15 @@
 
 use super::args::ConformArgs;
 pub use super::args::{Protocol, SetboardStyle};
-use super::error::CliError;
+use super::error::{count, CliError};
 use super::progress;
-use crate::conform::corpus::CorpusError;
+use crate::conform::corpus::{sample_keeping, CorpusError};
 use crate::conform::fuzz::{Finding, FuzzOptions};
+use crate::conform::hints;
 use crate::conform::mapping::builtin;
 use crate::conform::{
-    conform, start_engine, ConformOptions, CorpusEntry, EngineError, EngineSpec, PositionReport,
-    Status,
+    conform, conform_restarting, start_engine, ConformOptions, CorpusEntry, EngineError,
+    EngineSpec, PositionReport, Report, Status,
 };
 use crate::corpus::CorpusPath;
 use crate::coverage::corpus::{corpus_coverage_in, Check, CorpusCoverage, Walks, DEFAULT_BUDGET};
@@ -22,7 +23,7 @@ use std::path::Path;
 use std::time::Duration;
 
 /// Seconds one engine query may take unless `--timeout` says otherwise.
-pub const DEFAULT_TIMEOUT: u64 = 60;
+pub use crate::conform::start::DEFAULT_TIMEOUT;
 
 /// The fuzz's seed unless `--seed` says otherwise.
 pub const DEFAULT_SEED: u64 = 1;
@@ -40,7 +41,7 @@ struct Conform<'o> {
 }
 
 /// `fairyspec conform <game> --engine "<command>" [--protocol perftree|uci|usi|xboard]
-/// [--corpus PATH] [--depth N] [--count routes|results] [--option NAME=VALUE]...
+/// [--corpus PATH] [--depth N] [--sample K] [--whole FILE]... [--count routes|results] [--option NAME=VALUE]...
 /// [--perft-command TEXT] [--setboard fen|board] [--reached-fen] [--map NAME] [--timeout S]
 /// [--report FILE.json] [--switch NAME=VALUE]... [--fuzz N] [--seed S] [--fuzz-depth D]
 /// [--fuzz-time S]` (the switches choose the specification's rule readings).
@@ -161,6 +162,69 @@ pub fn agreed_coverage<G: Registered>(
     corpus_coverage_in(&checks, switches, DEFAULT_BUDGET, walks)
 }
 
+/// The error that ends the command when the engine could not be started: the error, and under
+/// it what to try ([`hints`]).
+fn engine_failed(e: &EngineError, cx: &hints::Context<'_>) -> CliError {
+    match hints::hint(e, cx) {
+        Some(h) => CliError::Engine(format!("{e}\nhint: {h}")),
+        None => CliError::Engine(e.to_string()),
+    }
+}
+
+/// The error that ends a run in which the engine failed on some checks: how many, the first,
+/// why the run stopped early if it did, and the divergences besides.
+fn engine_errors(report: &Report, cx: &hints::Context<'_>) -> Option<CliError> {
+    let failed: Vec<&PositionReport> = report
+        .positions
+        .iter()
+        .filter(|p| p.status == Status::EngineError)
+        .collect();
+    let first = failed.first()?;
+    let error = first.error.as_ref()?;
+    let mut text = format!(
+        "the engine failed on {} (the first: {} depth {}: {error})",
+        count(failed.len(), "check", "checks"),
+        first.id,
+        first.depth
+    );
+    if let Some(stop) = &report.stopped {
+        text.push_str(&format!(
+            "; the run stopped: {}, {} not made",
+            stop.reason,
+            count(stop.not_checked, "check", "checks")
+        ));
+    }
+    if report.summary.diverged > 0 {
+        text.push_str(&format!(
+            "; besides, the engine and the specification differ in {}",
+            count(report.summary.diverged, "check", "checks")
+        ));
+    }
+    let cx = hints::Context {
+        fen: &first.fen,
+        depth: first.depth,
+        ..*cx
+    };
+    if let Some(h) = hints::hint(error, &cx) {
+        text.push_str(&format!("\nhint: {h}"));
+    }
+    Some(CliError::Engine(text))
+}
+
+/// `; every 4th of 290 positions` for a sampled run, else nothing.
+fn sampled(k: usize, of: usize) -> String {
+    if k <= 1 {
+        return String::new();
+    }
+    let suffix = match (k % 10, k % 100) {
+        (1, n) if n != 11 => "st",
+        (2, n) if n != 12 => "nd",
+        (3, n) if n != 13 => "rd",
+        _ => "th",
+    };
+    format!("; every {k}{suffix} of {of} positions")
+}
+
 /// The fuzz part of the run, if `--fuzz` or `--fuzz-time` asks for one.
 fn fuzz_options(args: &ConformArgs) -> Option<FuzzOptions> {
     if args.fuzz.is_none() && args.fuzz_time.is_none() {
@@ -190,13 +254,30 @@ fn fuzz_header(f: &FuzzOptions) -> String {
     )
 }
 
-fn engine_failed(e: &EngineError) -> CliError {
-    CliError::Engine(e.to_string())
+/// The engine the fuzz asks after the corpus run: none when the run stopped early (going on
+/// cannot help) or the engine could not be started again; an engine whose error ended the
+/// corpus run (the last check, after which the run starts none again) is started again first.
+pub(super) fn engine_for_fuzz(
+    report: &Report,
+    engine: Option<Box<dyn crate::conform::Engine>>,
+    restart: &mut crate::conform::Restart<'_>,
+) -> Option<Box<dyn crate::conform::Engine>> {
+    if report.stopped.is_some() {
+        return None;
+    }
+    let last = report.positions.last();
+    if last.is_some_and(|p| p.status == Status::EngineError && !p.restarted) {
+        drop(engine);
+        return restart().ok();
+    }
+    engine
 }
 
 fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
-    let entries = read_corpus(&cmd.corpus, args.depth)?;
+    let all = read_corpus(&cmd.corpus, args.depth)?;
+    let positions = all.len();
+    let entries = sample_keeping(all, args.sample, &args.whole);
     let switches = registry::switches::<G>(args.switches.iter().map(String::as_str))?;
     let gen = registry::generator::<G>(None, &switches);
     let map =
@@ -210,7 +291,14 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
         board_only: args.setboard == Some(SetboardStyle::Board),
         timeout,
     };
-    let mut engine = start_engine::<G>(&spec).map_err(|e| engine_failed(&e))?;
+    let first = entries.first();
+    let cx = hints::Context {
+        protocol: spec.protocol,
+        command: &args.engine,
+        fen: first.map_or("", |e| e.fen.as_str()),
+        depth: first.and_then(|e| e.depths.first()).map_or(1, |&(d, _)| d),
+    };
+    let engine = start_engine::<G>(&spec).map_err(|e| engine_failed(&e, &cx))?;
     let opts = ConformOptions {
         generator: &*gen,
         map: &*map,
@@ -228,11 +316,12 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     };
     writeln!(
         out,
-        "conform {}: engine {}; map {}; spec generator {}{counting}",
+        "conform {}: engine {}; map {}; spec generator {}{counting}{}",
         G::NAME,
         engine.describe(),
         args.map,
-        gen.name()
+        gen.name(),
+        sampled(args.sample, positions)
     )?;
     let fuzz = fuzz_options(args);
     if let Some(f) = &fuzz {
@@ -240,19 +329,38 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
     }
     let checks: usize = entries.iter().map(|e| e.depths.len()).sum::<usize>()
         + fuzz.as_ref().map_or(0, |f| f.positions.unwrap_or(0));
-    let bar = progress::bar(
-        checks as u64,
-        &format!(
-            "conform {} [{{bar:30}}] {{pos}}/{{len}} checks  {{elapsed_precise}} (left {{eta}})",
-            G::NAME
-        ),
-    );
+    let bar = progress::conform_bar(G::NAME, checks as u64);
     let mut written: std::io::Result<()> = Ok(());
+    // Each hint is said once, under the first error it is for.
+    let mut hinted: Vec<String> = Vec::new();
     let mut show = |p: &PositionReport, finding: Option<&Finding>| {
         let mut text = String::new();
         p.write_text(&mut text);
         if let Some(f) = finding {
             f.write_text(&mut text);
+        }
+        if let Some(e) = &p.error {
+            let cx = hints::Context {
+                fen: &p.fen,
+                depth: p.depth,
+                ..cx
+            };
+            let hint = hints::hint(e, &cx);
+            // The same hint for another position differs in its position only.
+            let key = hints::hint(
+                e,
+                &hints::Context {
+                    fen: "",
+                    depth: 0,
+                    ..cx
+                },
+            );
+            if let (Some(h), Some(key)) = (hint, key) {
+                if !hinted.contains(&key) {
+                    text.push_str(&format!("  hint: {h}\n"));
+                    hinted.push(key);
+                }
+            }
         }
         if written.is_ok() {
             let mut write = || out.write_all(text.as_bytes()).and_then(|()| out.flush());
@@ -265,15 +373,28 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
             bar.inc(1);
         }
     };
-    let mut report = conform(&opts, &mut *engine, &entries, &mut |p| show(p, None))
-        .map_err(|(id, message)| CliError::Corpus(format!("corpus position {id:?}: {message}")))?;
+    // A long-lived engine is killed by its error and started again for the next check; a
+    // perftree engine is a new process for every query anyway.
+    let mut engine = Some(engine);
+    let mut restart = || start_engine::<G>(&spec);
+    let mut report = if args.protocol == Protocol::Perftree {
+        let lent = engine.as_deref_mut().expect("the engine started above");
+        conform(&opts, lent, &entries, &mut |p| show(p, None))
+    } else {
+        conform_restarting(&opts, &mut engine, &mut restart, &entries, &mut |p| {
+            show(p, None)
+        })
+    }
+    .map_err(|(id, message)| CliError::Corpus(format!("corpus position {id:?}: {message}")))?;
     if let Some(f) = &fuzz {
-        crate::conform::fuzz::fuzz(&opts, &mut *engine, f, &entries, &mut report, &mut show);
+        if let Some(engine) = engine_for_fuzz(&report, engine, &mut restart) {
+            let mut engine = engine;
+            crate::conform::fuzz::fuzz(&opts, &mut *engine, f, &entries, &mut report, &mut show);
+        }
     }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    drop(engine);
     written?;
     report.coverage = Some(agreed_coverage::<G>(&report, &switches, &Walks::default()));
     write!(out, "{}", report.footer())?;
@@ -288,8 +409,8 @@ fn run<G: Registered>(cmd: Conform<'_>) -> Result<(), CliError> {
             error,
         })?;
     }
-    if let Some(e) = report.engine_error() {
-        return Err(engine_failed(e));
+    if let Some(e) = engine_errors(&report, &cx) {
+        return Err(e);
     }
     if report.summary.diverged > 0 {
         return Err(CliError::ConformFailed {

@@ -4,6 +4,7 @@
 use super::args::CoverageArgs;
 use super::conform::read_corpus;
 use super::error::CliError;
+use crate::conform::corpus::sample;
 use crate::corpus::CorpusPath;
 use crate::coverage::corpus::{corpus_coverage, Check, CorpusCoverage};
 use crate::coverage::{catalogue, RuleClass};
@@ -76,10 +77,8 @@ struct Document {
 
 fn run<G: Registered>(cmd: Coverage<'_>) -> Result<(), CliError> {
     let args = &cmd.args;
-    let entries: Vec<_> = read_corpus(&cmd.corpus, args.depth)?
-        .into_iter()
-        .step_by(args.sample)
-        .collect();
+    // The positions `conform --sample K` checks.
+    let entries = sample(read_corpus(&cmd.corpus, args.depth)?, args.sample);
     let switches = registry::switches::<G>(args.switches.iter().map(String::as_str))?;
     let mut positions = Vec::with_capacity(entries.len());
     for e in &entries {

@@ -172,10 +172,13 @@ pub fn verify_details() -> String {
         "\
 Every record of every corpus/<game>/*.perft file is counted at every depth it lists, and every
 game record listed in corpus/<game>/games/expected.txt (lines `<file> <result> <reason...>`) is
-replayed, with every generator that exists; the replay result must match. Prints a table per
-game (position, depth, expected count, and per generator `ok` or `MISMATCH <count>` with the
-time). The reference generator skips counts above --max-reference-nodes (default
-{DEFAULT_MAX_REFERENCE_NODES}) and says so.
+replayed, with every generator that exists; the replay result must match. Prints a line per
+game (Kuma first): its positions, perft counts and records, each generator's verdicts (`ok`,
+`skipped`, `MISMATCH`) and the time; then the lines of what failed, the totals, and how to run
+the deep tables of corpus/deep, which are not part of this run. --verbose prints a table per
+game instead, a line per count and per record (position, depth, expected count, and per
+generator `ok` or `MISMATCH <count>` with the time). The reference generator skips counts above
+--max-reference-nodes (default {DEFAULT_MAX_REFERENCE_NODES}) and says so.
 
 The corpus is the one built into the binary (builtin:corpus, the repository's corpus/ folder when
 it was built), so verify runs from any folder. --corpus names another: a folder of game folders,
@@ -193,8 +196,9 @@ the corpus cannot be read at all."
 pub fn perft_details() -> String {
     format!(
         "\
-Prints one line `<move> <count>` per legal move (sorted by move text), an empty line, and the
-total alone on the last line (the perftree format). Depth 0 prints the empty line and 1.
+Prints one line `<move> <count>` per legal move, an empty line, and the total alone on the last
+line (the perftree format). Depth 0 prints the empty line and 1. The moves are sorted by move
+text, the numbers in it compared as numbers (Chu Shogi's in shogi order: 9i9h before 10c10d).
 
 With --json: one JSON object instead, {{\"schema\": \"fairyspec.perft/1\", \"game\", \"fen\",
 \"depth\", \"generator\", \"moves\": [{{\"move\", \"nodes\"}}...], \"total\"}}.
@@ -286,6 +290,16 @@ VALUE` per --option, isready/readyok, then `position fen|sfen ... moves ...` and
 --count results counts one node per result (CHU-9.5) and matches the engine's moves by result.
 --map fairy-stockfish reads a piece promotion `f1f8+` as the spec's `f1f8d`; --map xboard
 reads algebraic squares (a1 at the first player's lower left) in the game's own notation.
+--sample K checks every K-th position of the corpus, from the first (a matrix row's `sample`);
+--whole FILE keeps that corpus file whole beside the sample (a matrix row's `whole`).
+
+An engine that fails on one position (times out, crashes, prints what is not perft output) has
+that check reported as ENGINE ERROR, with its last output and a hint where one helps, and the
+run goes on with the next position; a long-lived engine (uci, usi, xboard) is started again
+first. The run stops early only when the engine cannot be run at all, cannot be started again,
+or fails each of the first 3 checks without ever answering; the report says why. Each first
+differing position comes with its link on the page of `fairyspec serve`
+(http://127.0.0.1:8754/play/<game>#<FEN>, with the run's rule switches).
 
 --timeout S limits each query of the engine and the spec's own count at each corpus position
 (a check whose spec count is stopped is skipped, saying why). The engine runs in a process group
@@ -298,14 +312,16 @@ playout of the spec's legal moves (under the run's --switch readings) from the s
 a corpus position — every other one aimed at the rules of SPEC.md the run has not exercised yet
 (it goes on from lines that reached new rules, preferring moves to positions that cite missing
 ones) — checked at --fuzz-depth (default --depth, else 2) exactly as corpus positions are. The
-summary names the rules the fuzz exercised beyond the corpus. Every divergence is shrunk to the shortest prefix of its playout that shows the same
-difference (the same rule in the spec's explanation), then to the smallest depth, and printed as
-a .perft block (id, epd, perft D N with the spec's count) to paste into a corpus. --seed S
+summary names the rules the fuzz exercised beyond the corpus. Every divergence is shrunk to the
+shortest prefix of its playout that shows the same difference (the same rule in the spec's
+explanation), then to the smallest depth, and printed as a .perft block (id, epd, perft D N with
+the spec's count) to paste into a corpus. --seed S
 (default 1): the same seed gives the same positions in the same order and the same shrinking.
 --fuzz-time S starts no fuzz position after S seconds (without --fuzz: fuzzes until then).
 
-Exit 1 on any divergence, 2 if the engine failed (missing, timed out, crashed, garbage output:
-the message says which, with its last output and the end of its stderr)."
+Exit 0 when every check agrees; 2 if the engine failed on any check (missing, timed out,
+crashed, garbage output: the message says which, with its last output and the end of its
+stderr), else 1 on any divergence. Every error and every divergence is in the report either way."
         .to_string()
 }
 
@@ -400,7 +416,7 @@ by kind: step or leap, blockable range, slide, move only, capture only, two-step
 are the reference generator's own walk of the piece.
 
 `fairyspec diagram all -o docs/diagrams` writes SPEC.md's diagram of every piece of every game
-(docs/diagrams/<game>/<piece>.svg); tests/diagrams.rs checks they are current."
+(docs/diagrams/<game>/<piece>.svg); tests/all/diagrams.rs checks they are current."
         .to_string()
 }
 

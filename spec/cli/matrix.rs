@@ -7,7 +7,7 @@ use super::error::CliError;
 use crate::conform::fuzz::{fuzz, FuzzOptions};
 use crate::conform::mapping::builtin;
 use crate::conform::matrix::{check_version, outcome_of, parse_matrix, render, Outcome, Row, Run};
-use crate::conform::{conform, start_engine, ConformOptions, EngineSpec};
+use crate::conform::{conform_restarting, start_engine, ConformOptions, EngineSpec};
 use crate::corpus::CorpusPath;
 use crate::coverage::corpus::Walks;
 use crate::registry::{self, GameCommand, GameId, Registered};
@@ -31,7 +31,8 @@ position. Every difference is settled in `corpus/matrix.txt`: it is a reading of
 implementation follows (then the row uses the switch that selects it), or a defect of the
 implementation, shown by a minimal position in `tests/all/conform.rs`; an unsettled difference
 fails the run. Below the table, the first position of every difference with the
-specification's explanation.
+specification's explanation, and each row's command: it pastes into a shell as it is and runs
+the row from the repository root (with `fairyspec` on the PATH, `cargo install --path .`).
 ";
 
 /// `fairyspec matrix [--matrix FILE] [--output FILE.md] [--check] [--row NAME]... [--jobs N]`.
@@ -209,7 +210,7 @@ impl GameCommand for RowCommand<'_> {
             board_only: run.setboard.as_deref() == Some("board"),
             timeout: run.timeout,
         };
-        let mut engine = match start_engine::<G>(&spec) {
+        let engine = match start_engine::<G>(&spec) {
             Ok(e) => e,
             Err(e) => return Ok(Outcome::Unavailable(e.to_string())),
         };
@@ -221,9 +222,17 @@ impl GameCommand for RowCommand<'_> {
             send_reached: run.protocol == crate::conform::Protocol::Xboard,
             spec_timeout: Some(run.timeout),
         };
-        let mut report = conform(&opts, &mut *engine, &entries, &mut |_| {})
-            .map_err(|(id, message)| CliError::Corpus(format!("{id}: {message}")))?;
-        if let Some(f) = run.fuzz {
+        // As `conform` does: a long-lived engine killed by an error is started again.
+        let mut restart = || start_engine::<G>(&spec);
+        let mut engine = Some(engine);
+        let mut report =
+            conform_restarting(&opts, &mut engine, &mut restart, &entries, &mut |_| {})
+                .map_err(|(id, message)| CliError::Corpus(format!("{id}: {message}")))?;
+        let engine = match run.fuzz {
+            Some(_) => super::conform::engine_for_fuzz(&report, engine, &mut restart),
+            None => None,
+        };
+        if let (Some(f), Some(mut engine)) = (run.fuzz, engine) {
             let options = FuzzOptions {
                 positions: Some(f.positions),
                 seed: f.seed,
@@ -241,7 +250,7 @@ impl GameCommand for RowCommand<'_> {
                 &mut |_, _| {},
             );
         }
-        drop(engine);
+        // The engine has ended (moved into the fuzz above, or dropped there).
         report.coverage = Some(agreed_coverage::<G>(&report, &switches, self.walks));
         Ok(outcome_of(&report, entries.len(), &run.settled))
     }

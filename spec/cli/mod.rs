@@ -37,6 +37,7 @@ pub mod replay;
 pub mod serve;
 pub mod values;
 pub mod verify;
+pub mod verify_summary;
 
 pub use error::CliError;
 

@@ -132,7 +132,7 @@ fn perft<G: Registered>(cmd: Perft<'_>) -> Result<(), CliError> {
         bar.is_some().then_some(&report as &Progress),
     );
     if let Some(bar) = bar {
-        bar.finish(divide.total);
+        bar.finish();
     }
     if args.json {
         Ok(documents::write_line(
@@ -164,7 +164,7 @@ impl GameCommand for Moves<'_> {
     }
 }
 
-/// Prints the legal moves one per line, sorted by text. A position without moves prints nothing
+/// Prints the legal moves one per line, in the order of move lists ([`crate::order`]). A position without moves prints nothing
 /// on stdout and says why on stderr.
 fn moves<G: Registered>(cmd: Moves<'_>) -> Result<(), CliError> {
     let Prepared { pos, gen } = cmd.args.position.prepare::<G>(None)?;
@@ -173,7 +173,7 @@ fn moves<G: Registered>(cmd: Moves<'_>) -> Result<(), CliError> {
         .iter()
         .map(|m| m.to_string())
         .collect();
-    texts.sort();
+    crate::order::sort_moves(&mut texts);
     if cmd.args.json {
         return Ok(documents::write_line(
             cmd.out,

@@ -146,7 +146,7 @@ pub(super) const FUZZ_DEPTH: Bounded<u32> = Bounded::new(1, MAX_DEPTH);
 /// `conform --fuzz-time` in seconds (1 s to a year).
 pub(super) const FUZZ_TIME: Bounded<u64> = Bounded::new(1, 31_536_000);
 /// `--sample` (every K-th position).
-pub(super) const SAMPLE: Bounded<usize> = Bounded::new(1, 1000);
+pub(super) const SAMPLE: Bounded<usize> = Bounded::new(1, crate::conform::corpus::MAX_SAMPLE);
 /// `coverage --budget` (positions traced).
 pub(super) const BUDGET: Bounded<u64> = Bounded::new(1, 1_000_000_000);
 

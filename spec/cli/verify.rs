@@ -14,10 +14,11 @@
 use super::args::VerifyArgs;
 use super::error::CliError;
 use super::progress;
+use super::verify_summary;
 use crate::corpus::CorpusPath;
 use crate::documents::{self, PerftRow as JsonPerftRow, RecordRow, Status};
 use crate::perft::{parse_perft_file, Counting};
-use crate::registry::{self, GameCommand, GeneratorChoice, Registered};
+use crate::registry::{self, GameCommand, GameId, GeneratorChoice, Registered};
 use crate::verify::{
     check_count, check_record, limit, parse_expected, perft_rows, plan, read_text, ExpectedGame,
     GameWork, PerftRow, Plan, Settings,
@@ -56,11 +57,22 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
     };
 
     let mut tally = Tally::default();
-    for plan in plan(&corpus, args.game)? {
+    let mut plans = plan(&corpus, args.game)?;
+    // The games in the registry's order, Kuma (the flagship) first; folders passed over last.
+    plans.sort_by_key(|p| match p {
+        Plan::Check(work) => GameId::ALL.iter().position(|g| *g == work.game),
+        Plan::Skip { .. } => Some(GameId::ALL.len()),
+    });
+    // Without --verbose: a line per game as it ends, the lines of what failed after the table.
+    let mut held: Vec<String> = Vec::new();
+    let mut table_head = !args.verbose;
+    for plan in plans {
         let work = match plan {
             Plan::Check(work) => work,
             Plan::Skip { path, why } => {
-                writeln!(text, "({path} {why}; not checked)\n")?;
+                if args.verbose {
+                    writeln!(text, "({path} {why}; not checked)\n")?;
+                }
                 report.not_checked.push(documents::NotChecked {
                     path: path.to_string(),
                     why,
@@ -69,13 +81,27 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
             }
         };
         let game = work.game;
+        let start = std::time::Instant::now();
         let cmd = VerifyGame {
             work,
             settings: &settings,
             out: &mut *text,
             tally: &mut tally,
+            held: (!args.verbose).then_some(&mut held),
         };
-        report.games.push(game.run(cmd)?);
+        let done = game.run(cmd)?;
+        if !args.verbose {
+            if std::mem::take(&mut table_head) {
+                write!(text, "{}", verify_summary::head())?;
+            }
+            let seconds = start.elapsed().as_secs_f64();
+            write!(text, "{}", verify_summary::row(&done, seconds))?;
+            text.flush()?;
+        }
+        report.games.push(done);
+    }
+    if !held.is_empty() {
+        writeln!(text, "\n{}", held.join("\n"))?;
     }
     let Tally {
         ok,
@@ -94,6 +120,14 @@ pub fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> Result<(), CliEr
         text,
         "verify: {ok} ok, {skipped} skipped, {mismatches} MISMATCH, {errors} error(s)"
     )?;
+    if !args.verbose {
+        let limit = (skipped > 0).then_some((settings.max_reference_nodes, settings.max_nodes));
+        write!(
+            text,
+            "{}",
+            verify_summary::afterword(&corpus, &report.not_checked, limit)
+        )?;
+    }
     if args.json {
         documents::write_line(out, &report)?;
     }
@@ -118,6 +152,9 @@ struct VerifyGame<'a> {
     settings: &'a Settings,
     out: &'a mut dyn Write,
     tally: &'a mut Tally,
+    /// Where the lines of what failed are held for the end (without `--verbose`); `None`: every
+    /// line is printed as it comes.
+    held: Option<&'a mut Vec<String>>,
 }
 
 impl GameCommand for VerifyGame<'_> {
@@ -130,13 +167,52 @@ impl GameCommand for VerifyGame<'_> {
 const CELL: usize = 24;
 
 /// Where a game's lines go: whole lines to `out`, drawn around the progress bar if there is one.
+/// Without `verbose` only the lines of what failed are shown, each after the lines that give it
+/// its context (the game, the table's head, the file) the first time.
 struct Lines<'a> {
     out: &'a mut dyn Write,
     bar: Option<ProgressBar>,
+    verbose: bool,
+    /// Where failed rows go without `--verbose` (held for the end of the run).
+    held: Option<&'a mut Vec<String>>,
+    /// Context lines not shown yet, with their level (0 the game, 1 the table's head, 2 a file).
+    pending: Vec<(u8, String)>,
 }
 
 impl Lines<'_> {
+    /// A row that passed: shown with `--verbose` only.
     fn line(&mut self, text: &str) -> Result<(), CliError> {
+        if self.verbose {
+            self.show(text)?;
+        }
+        Ok(())
+    }
+
+    /// A line that gives the rows below it their context, at `level`.
+    fn context(&mut self, level: u8, text: &str) -> Result<(), CliError> {
+        if self.verbose {
+            return self.show(text);
+        }
+        self.pending.retain(|(l, _)| *l < level);
+        self.pending.push((level, text.to_string()));
+        Ok(())
+    }
+
+    /// A row that failed (a mismatch, an error): always shown, after its context.
+    fn failed(&mut self, text: &str) -> Result<(), CliError> {
+        if let Some(held) = &mut self.held {
+            held.extend(
+                std::mem::take(&mut self.pending)
+                    .into_iter()
+                    .map(|(_, c)| c),
+            );
+            held.push(text.to_string());
+            return Ok(());
+        }
+        self.show(text)
+    }
+
+    fn show(&mut self, text: &str) -> Result<(), CliError> {
         let out = &mut *self.out;
         let mut write = || -> std::io::Result<()> {
             writeln!(out, "{text}")?;
@@ -164,6 +240,7 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
         settings,
         out,
         tally,
+        held,
     } = cmd;
     let switches = G::Switches::default();
     let gens = registry::all_generators::<G>(&switches);
@@ -173,13 +250,22 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
         generators: names.iter().map(|n| n.to_string()).collect(),
         ..documents::VerifyGame::default()
     };
-    let mut lines = Lines { out, bar: None };
-    lines.line(&format!(
-        "== {} ({}): generators: {}",
-        G::NAME,
-        work.shown,
-        names.join(", ")
-    ))?;
+    let mut lines = Lines {
+        out,
+        bar: None,
+        verbose: held.is_none(),
+        held,
+        pending: Vec::new(),
+    };
+    lines.context(
+        0,
+        &format!(
+            "== {} ({}): generators: {}",
+            G::NAME,
+            work.shown,
+            names.join(", ")
+        ),
+    )?;
 
     // Read every .perft file first, so the table's columns can be sized and the bar's length
     // known.
@@ -196,7 +282,7 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
         let records = match records {
             Ok(r) => r,
             Err(e) => {
-                lines.line(&format!("ERROR {e}"))?;
+                lines.failed(&format!("ERROR {e}"))?;
                 report.errors.push(e);
                 tally.errors += 1;
                 continue;
@@ -213,7 +299,7 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
         Some(path) => match read_text(path) {
             Ok(text) => Some((path, parse_expected(&text))),
             Err(e) => {
-                lines.line(&format!("ERROR {e}"))?;
+                lines.failed(&format!("ERROR {e}"))?;
                 report.errors.push(e.to_string());
                 tally.errors += 1;
                 tally.unreadable += 1;
@@ -224,13 +310,7 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
     };
     let steps = files.iter().map(|(_, rows)| rows.len()).sum::<usize>()
         + expected.as_ref().map_or(0, |(_, e)| e.len());
-    lines.bar = progress::bar(
-        (steps * gens.len()) as u64,
-        &format!(
-            "verify {} [{{bar:30}}] {{pos}}/{{len}} checks  {{msg}}  {{elapsed_precise}}",
-            G::NAME
-        ),
-    );
+    lines.bar = progress::verify_bar(G::NAME, (steps * gens.len()) as u64);
 
     let id_width = files
         .iter()
@@ -246,10 +326,10 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
         for (i, name) in names.iter().enumerate() {
             head.push_str(&format!("  {}", pad(name, i + 1 < names.len())));
         }
-        lines.line(&head)?;
+        lines.context(1, &head)?;
     }
     for (file, rows) in &files {
-        lines.line(&format!("-- {file}"))?;
+        lines.context(2, &format!("-- {file}"))?;
         for row in rows {
             let (id, pos, depth, expected, counting) = match row {
                 PerftRow::Count {
@@ -260,7 +340,7 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
                     counting,
                 } => (id, position, *depth, *expected, *counting),
                 PerftRow::Broken { id, why } => {
-                    lines.line(&format!("{id:<id_width$} ERROR {why}"))?;
+                    lines.failed(&format!("{id:<id_width$} ERROR {why}"))?;
                     report.errors.push(format!("{file}: {id}: {why}"));
                     tally.errors += 1;
                     for _ in &gens {
@@ -277,13 +357,17 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
             };
             let mut text = format!("{shown:<id_width$} {depth:>5} {expected:>14}");
             let mut results = Vec::new();
+            let mut failed = false;
             for (i, (choice, gen)) in gens.iter().enumerate() {
                 lines.step(&format!("{id} depth {depth} ({})", choice.name()));
                 let check = check_count(&**gen, *choice, pos, depth, expected, counting, settings);
                 match check.status {
                     Status::Skipped => tally.skipped += 1,
                     Status::Ok => tally.ok += 1,
-                    Status::Mismatch => tally.mismatches += 1,
+                    Status::Mismatch => {
+                        tally.mismatches += 1;
+                        failed = true;
+                    }
                 }
                 let cell = match check.status {
                     Status::Skipped => format!("skipped (> {})", limit(settings, *choice)),
@@ -297,7 +381,11 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
                 text.push_str(&format!("  {}", pad(&cell, i + 1 < gens.len())));
                 results.push(check);
             }
-            lines.line(&text)?;
+            if failed {
+                lines.failed(&text)?;
+            } else {
+                lines.line(&text)?;
+            }
             report.perft.push(JsonPerftRow {
                 file: file.clone(),
                 id: id.clone(),
@@ -315,7 +403,9 @@ fn verify_game<G: Registered>(cmd: VerifyGame<'_>) -> Result<documents::VerifyGa
     if let Some(bar) = lines.bar.take() {
         bar.finish_and_clear();
     }
-    lines.line("")?;
+    if lines.verbose {
+        lines.show("")?;
+    }
     Ok(report)
 }
 
@@ -331,7 +421,7 @@ fn verify_records<G: Registered>(
     let dir = expected
         .parent()
         .unwrap_or_else(|| CorpusPath::from_text("."));
-    lines.line(&format!("-- {expected}"))?;
+    lines.context(2, &format!("-- {expected}"))?;
     let width = entries
         .iter()
         .filter_map(|(_, e)| e.as_ref().ok())
@@ -343,13 +433,13 @@ fn verify_records<G: Registered>(
     for (i, (choice, _)) in gens.iter().enumerate() {
         head.push_str(&format!("  {}", pad(choice.name(), i + 1 < gens.len())));
     }
-    lines.line(&head)?;
+    lines.context(3, &head)?;
     for (line, entry) in entries {
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
                 let e = format!("{expected}:{line}: {e}");
-                lines.line(&format!("ERROR {e}"))?;
+                lines.failed(&format!("ERROR {e}"))?;
                 report.errors.push(e);
                 tally.errors += 1;
                 for _ in gens {
@@ -363,7 +453,7 @@ fn verify_records<G: Registered>(
         let text = match read_text(&dir.join(&entry.file)) {
             Ok(t) => t,
             Err(e) => {
-                lines.line(&format!("{row}  ERROR {e}"))?;
+                lines.failed(&format!("{row}  ERROR {e}"))?;
                 report.errors.push(e.to_string());
                 tally.errors += 1;
                 tally.unreadable += 1;
@@ -392,9 +482,13 @@ fn verify_records<G: Registered>(
             row.push_str(&format!("  {}", pad(&cell, i + 1 < gens.len())));
             results.push(check);
         }
-        lines.line(&row)?;
-        for d in details {
-            lines.line(&d)?;
+        if details.is_empty() {
+            lines.line(&row)?;
+        } else {
+            lines.failed(&row)?;
+            for d in details {
+                lines.failed(&d)?;
+            }
         }
         report.records.push(RecordRow {
             file: entry.file,

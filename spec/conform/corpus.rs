@@ -127,3 +127,51 @@ pub fn read_corpus(path: &CorpusPath, depth: Option<u32>) -> Result<Vec<CorpusEn
     }
     Ok(entries)
 }
+
+/// The largest `K` of [`sample`] (`--sample K`, a matrix row's `sample K`).
+pub const MAX_SAMPLE: usize = 1000;
+
+/// Every `k`-th entry of a corpus, starting with the first (`k` 1: all of them) — the
+/// selection of `conform --sample K` and of a matrix row's `sample K`, so that the row's
+/// command on `docs/conformance.md` checks the positions the row checked. `k` 0 is read as 1.
+pub fn sample(entries: Vec<CorpusEntry>, k: usize) -> Vec<CorpusEntry> {
+    entries.into_iter().step_by(k.max(1)).collect()
+}
+
+/// [`sample`] of the entries outside the files named in `whole` (by file name, `rules.perft`),
+/// then every entry of those files — `conform --sample K --whole FILE` and a matrix row's
+/// `sample K` with `whole FILE` lines: a sample of the bulk of a corpus that keeps the files
+/// written to exercise every rule and tell every reading apart.
+pub fn sample_keeping(entries: Vec<CorpusEntry>, k: usize, whole: &[String]) -> Vec<CorpusEntry> {
+    let (kept, rest): (Vec<_>, Vec<_>) = entries
+        .into_iter()
+        .partition(|e| whole.iter().any(|w| *w == e.source));
+    let mut chosen = sample(rest, k);
+    chosen.extend(kept);
+    chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: &str) -> CorpusEntry {
+        CorpusEntry {
+            id: id.to_string(),
+            source: "x.perft".to_string(),
+            fen: String::new(),
+            depths: vec![(1, None)],
+        }
+    }
+
+    #[test]
+    fn sample_takes_every_kth_position_from_the_first() {
+        let all: Vec<CorpusEntry> = (0..10).map(|i| entry(&i.to_string())).collect();
+        let ids = |v: Vec<CorpusEntry>| v.into_iter().map(|e| e.id).collect::<Vec<_>>();
+        assert_eq!(ids(sample(all.clone(), 4)), ["0", "4", "8"]);
+        assert_eq!(ids(sample(all.clone(), 1)).len(), 10);
+        assert_eq!(ids(sample(all.clone(), 0)).len(), 10);
+        assert_eq!(ids(sample(all.clone(), 10)), ["0"]);
+        assert_eq!(ids(sample(all, 11)), ["0"]);
+    }
+}

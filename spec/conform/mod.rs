@@ -45,6 +45,7 @@ pub mod compare;
 pub mod corpus;
 pub mod engine;
 pub mod fuzz;
+pub mod hints;
 pub mod implementation;
 pub mod mapping;
 pub mod matching;
@@ -57,12 +58,14 @@ pub mod start;
 pub mod uci;
 pub mod xboard;
 
-pub use compare::{conform, ConformOptions, CorpusEntry};
+pub use compare::{conform, conform_restarting, ConformOptions, CorpusEntry, Restart};
 pub use engine::{Engine, EngineDivide, EngineError};
 pub use implementation::{conform_implementation, ConformError, Implementation, Settings};
 pub use mapping::MoveMap;
 pub use perftree::PerftreeEngine;
-pub use report::{Divergence, MoveExplanation, PositionReport, Report, Status, Step};
+pub use report::{
+    page_link, Divergence, MoveExplanation, PositionReport, Report, Status, Step, Stopped,
+};
 pub use start::{start_engine, EngineSpec, Protocol};
 pub use uci::{Dialect, UciEngine};
 pub use xboard::{Setboard, XboardEngine};

@@ -29,10 +29,24 @@ pub struct Report {
     /// after the run; `None` from [`super::conform`] itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub coverage: Option<crate::coverage::corpus::CorpusCoverage>,
+    /// Why the run ended before its last check, if it did (`null` when every check was made).
+    pub stopped: Option<Stopped>,
     /// The fuzz part of the run (`conform --fuzz`), if there was one; its checks are among
     /// `positions` (ids `fuzz-N`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fuzz: Option<FuzzReport>,
+}
+
+/// A run that ended early: the engine could not run at all, could not be started again after an
+/// error, or failed on each of the first checks without ever answering.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stopped {
+    /// Why, in words.
+    pub reason: String,
+    /// The error that ended it (for a restart that failed, the restart's error).
+    pub error: EngineError,
+    /// Checks not made.
+    pub not_checked: usize,
 }
 
 /// How many checks agreed, diverged, or could not be made.
@@ -45,6 +59,8 @@ pub struct Summary {
     /// Positions the engine cannot be given ([`EngineError::Unsupported`]), or the
     /// specification could not count within its time limit ([`PositionReport::spec_stopped`]).
     pub skipped: usize,
+    /// Checks not made because the run stopped early ([`Report::stopped`]).
+    pub not_checked: usize,
 }
 
 /// The outcome of one check.
@@ -81,6 +97,9 @@ pub struct PositionReport {
     pub status: Status,
     pub divergence: Option<Divergence>,
     pub error: Option<EngineError>,
+    /// After an engine error: the engine process was started again for the next check (a
+    /// long-lived engine is killed on an error; a perftree engine runs once per query anyway).
+    pub restarted: bool,
     /// Why the specification's own count was stopped (its time limit, `conform --timeout`),
     /// when it was: the check is then skipped, the engine not asked, and `spec_nodes` is 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -152,6 +171,9 @@ pub struct Divergence {
     /// moves there: the engine may follow one of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub readings: Vec<OtherReading>,
+    /// The position on the page of `fairyspec serve`, with the rule switches of the run:
+    /// `/play/<game>#<FEN>` ([`page_link`]).
+    pub page: String,
 }
 
 /// Another reading of the rules that gives exactly the engine's moves at a divergence.
@@ -164,6 +186,41 @@ pub struct OtherReading {
     pub rules: Vec<String>,
     /// The sentence for the report.
     pub text: String,
+}
+
+/// Where `fairyspec serve` listens unless told otherwise (`crate::serve::DEFAULT_PORT`; a test
+/// holds the two equal, and this module does not need the server to be built).
+pub const PAGE_ORIGIN: &str = "http://127.0.0.1:8754";
+
+/// The page's link to a position: `/play/<game>#<FEN>`, the FEN percent-encoded (a space is
+/// `%20`), then `&switch=NAME=VALUE` for each rule switch that is not at its default — what the
+/// page's script reads from the address (`spec/serve/assets/app.js`).
+pub fn page_link(game: &str, fen: &str, switches: &[(&str, &str)]) -> String {
+    let mut link = format!("/play/{game}#{}", encode_fragment(fen));
+    for (name, value) in switches {
+        link.push_str(&format!(
+            "&switch={}={}",
+            encode_fragment(name),
+            encode_fragment(value)
+        ));
+    }
+    link
+}
+
+/// Percent-encodes everything but the characters a FEN is made of that need no encoding in an
+/// address's fragment (letters, digits, `/ + - . _ ~`), so that `decodeURIComponent` gives the
+/// text back.
+fn encode_fragment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'+' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(b as char);
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
 }
 
 /// The engine seems to count another way than the run asked (`--count`).
@@ -336,6 +393,9 @@ impl PositionReport {
         if let Some(e) = &self.error {
             let _ = writeln!(out, "  {e}");
         }
+        if self.restarted {
+            let _ = writeln!(out, "  (the engine was started again for the next check)");
+        }
         if let Some(why) = &self.spec_stopped {
             let _ = writeln!(out, "  {why}");
         }
@@ -348,6 +408,13 @@ impl PositionReport {
             };
             let _ = writeln!(out, "  first differing position ({what}):");
             let _ = writeln!(out, "    FEN: {}", d.fen);
+            if !d.page.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "    on the page: {PAGE_ORIGIN}{} (while `fairyspec serve` runs)",
+                    d.page
+                );
+            }
             let _ = writeln!(
                 out,
                 "    path from the {} position: {}",
@@ -418,23 +485,36 @@ impl Report {
         )
     }
 
-    /// The summary line.
+    /// The lines after the checks: why the run stopped early, if it did, and the summary line.
     pub fn footer(&self) -> String {
         let s = self.summary;
+        let mut out = String::new();
+        if let Some(stop) = &self.stopped {
+            let _ = writeln!(
+                out,
+                "stopped: {}; {} check(s) not made",
+                stop.reason, stop.not_checked
+            );
+        }
         let skipped = if s.skipped > 0 {
             format!(", {} skipped", s.skipped)
         } else {
             String::new()
         };
-        let fuzz = self
-            .fuzz
-            .as_ref()
-            .map(FuzzReport::footer)
-            .unwrap_or_default();
-        format!(
-            "{fuzz}summary: {} check(s): {} agree, {} diverged, {} engine error(s){skipped}\n",
+        let not_checked = if s.not_checked > 0 {
+            format!(", {} not checked", s.not_checked)
+        } else {
+            String::new()
+        };
+        if let Some(f) = &self.fuzz {
+            out.push_str(&f.footer());
+        }
+        let _ = writeln!(
+            out,
+            "summary: {} check(s): {} agree, {} diverged, {} engine error(s){skipped}{not_checked}",
             s.checks, s.agreed, s.diverged, s.engine_errors
-        )
+        );
+        out
     }
 
     /// The line of the rules exercised (SPEC.md CORE-1.7), if they were counted: `rules

@@ -47,6 +47,10 @@ impl Protocol {
     }
 }
 
+/// Seconds one engine query may take unless the caller says otherwise (`conform --timeout`, a
+/// matrix row's `timeout`).
+pub const DEFAULT_TIMEOUT: u64 = 60;
+
 /// Everything needed to start an engine.
 #[derive(Clone, Debug)]
 pub struct EngineSpec<'a> {

@@ -54,7 +54,8 @@ impl fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
-/// Perft divided by root move within `limits`, the root moves sorted by move text. At depth 0
+/// Perft divided by root move within `limits`, the root moves in the order of move lists
+/// ([`crate::order`]). At depth 0
 /// there are no root moves and the total is 1.
 ///
 /// # Errors
@@ -98,7 +99,7 @@ pub fn divide_counting_within<G: Game>(
             moves.push((text, n));
         }
     }
-    moves.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::order::sort_divide(&mut moves);
     Ok(Divide { moves, total })
 }
 

@@ -28,7 +28,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// Per-root-move counts (the "divide"), sorted by move text, and their total.
+/// Per-root-move counts (the "divide"), in the order of move lists ([`crate::order`]: by move
+/// text, numbers as numbers), and their total.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Divide {
     pub moves: Vec<(String, u64)>,
@@ -53,7 +54,7 @@ pub fn divide<G: Game>(gen: &dyn Generator<G>, pos: &Position<G>, depth: u32) ->
             )
         })
         .collect();
-    moves.sort();
+    crate::order::sort_divide(&mut moves);
     let total = moves.iter().map(|(_, n)| n).sum();
     Divide { moves, total }
 }
@@ -73,7 +74,7 @@ pub fn divide_counting<G: Game>(
         .iter()
         .map(|(m, child)| (m.to_string(), gen.perft_results(child, depth - 1)))
         .collect();
-    moves.sort();
+    crate::order::sort_divide(&mut moves);
     let total = moves.iter().map(|(_, n)| n).sum();
     Divide { moves, total }
 }
@@ -232,7 +233,7 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftRecord>, ParsePerftError>
 pub type Progress<'a> = dyn Fn(usize, usize, &str, u64) + Sync + 'a;
 
 /// Perft divided by root move, the root moves shared out among `threads` threads (each takes the
-/// next unfinished root move). Same result as [`divide`]: sorted by move text; at
+/// next unfinished root move). Same result as [`divide`]: in move-list order ([`crate::order`]); at
 /// depth 0 no moves and a total of 1.
 pub fn divide_threads<G: Game>(
     gen: &dyn Generator<G>,
@@ -317,7 +318,7 @@ pub fn divide_with<G: Game>(
     let mut moves = results
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    moves.sort();
+    crate::order::sort_divide(&mut moves);
     let total = moves.iter().map(|(_, n)| n).sum();
     Divide { moves, total }
 }

@@ -94,11 +94,18 @@ pub fn index() -> String {
             escape(g.title())
         ));
     }
-    body.push_str(
+    // The API's questions from the API itself, so that the list cannot fall behind it.
+    let questions: Vec<&str> = super::api::Question::ALL
+        .iter()
+        .map(|q| q.name())
+        .chain(["records"])
+        .collect();
+    body.push_str(&format!(
         "</ul>\n<p><a href=\"/spec\">The rules (SPEC.md)</a>, one anchor per rule ID. \
          The JSON API the pages use: <a href=\"/api/games\">/api/games</a>, \
-         <code>/api/&lt;game&gt;/moves|play|perft|outcome</code>.</p>\n",
-    );
+         <code>/api/&lt;game&gt;/{}</code>.</p>\n",
+        questions.join("|")
+    ));
     wrap("fairyspec", "", &body)
 }
 
@@ -167,4 +174,22 @@ pub fn play(game: &str) -> Result<String, String> {
         title = escape(info.title()),
     );
     Ok(wrap(info.title(), info.name(), &body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The start page names every question the API answers, and the game records.
+    #[test]
+    fn the_start_page_lists_the_whole_api() {
+        let page = index();
+        assert!(
+            page.contains("/api/&lt;game&gt;/moves|play|perft|outcome|explain|records</code>"),
+            "{page}"
+        );
+        for q in super::super::api::Question::ALL {
+            assert_eq!(super::super::api::Question::parse(q.name()), Some(q));
+        }
+    }
 }

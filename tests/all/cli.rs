@@ -129,9 +129,27 @@ fn verify_max_nodes_skips_the_deep_counts() {
         "corpus/kuma/start.perft",
         "--max-nodes",
         "5000",
+        "--verbose",
     ]);
     assert!(out.contains("skipped (> 5000)"), "{out}");
     assert!(out.contains("verify: 6 ok, 6 skipped, 0 MISMATCH"), "{out}");
+    // By default, one line for the game, and what `skipped` means.
+    let out = ok(&[
+        "verify",
+        "--corpus",
+        "corpus/kuma/start.perft",
+        "--max-nodes",
+        "5000",
+    ]);
+    assert!(!out.contains("skipped (> 5000)"), "{out}");
+    assert!(
+        out.contains("\nkuma                 1      6       0  3 ok, 3 skipped  "),
+        "{out}"
+    );
+    assert!(
+        out.contains("skipped: counts above 5,000,000 nodes for the reference generator (--max-reference-nodes), above 5,000 for every generator (--max-nodes)"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -446,12 +464,34 @@ fn small_corpus(name: &str, depth2: u64) -> PathBuf {
 #[test]
 fn verify_passes_on_a_correct_corpus() {
     let dir = small_corpus("verify-good", 256);
-    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus", "--verbose"]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(out.contains("== kuma"), "{out}");
     assert!(out.contains(" 0 skipped, 0 MISMATCH, 0 error(s)"), "{out}");
     assert!(out.contains("start        2            256  ok "), "{out}");
+    // By default: a line per game, the totals, and where the lines of every position are.
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("game         positions counts records  reference"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("kuma                 1      2       0  2 ok"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[2], "verify: 4 ok, 0 skipped, 0 MISMATCH, 0 error(s)",
+        "{out}"
+    );
+    assert_eq!(
+        lines[3],
+        "Every position's and record's line: fairyspec verify --verbose"
+    );
+    assert!(!out.contains("== kuma"), "{out}");
     // The same corpus found with --corpus from elsewhere.
     let corpus = dir.join("corpus");
     let corpus = corpus.to_str().expect("scratch paths are UTF-8");
@@ -460,6 +500,43 @@ fn verify_passes_on_a_correct_corpus() {
         &["verify", "--corpus", corpus, "--game", "kuma"],
     );
     assert!(o.status.success(), "{}", stdout(&o));
+}
+
+/// Kuma, the flagship, comes first whatever the folders' names; the deep tables are left out
+/// and the output says how to run them.
+#[test]
+fn verify_lists_kuma_first_and_says_how_to_run_the_deep_tables() {
+    let dir = small_corpus("verify-order", 256);
+    let chess = dir.join("corpus").join("chess");
+    std::fs::create_dir_all(&chess).expect("create corpus/chess");
+    std::fs::write(
+        chess.join("start.perft"),
+        "id start\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nperft 1 20\n",
+    )
+    .expect("write a .perft file");
+    std::fs::create_dir_all(dir.join("corpus").join("deep").join("kuma")).expect("create deep");
+    let o = fairyspec_in(&dir, &["verify", "--corpus", "corpus"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    let games: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .take(2)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(games, ["kuma", "chess"], "{out}");
+    assert!(!out.contains("corpus/deep is not a game folder"), "{out}");
+    assert!(
+        out.contains(
+            "  fairyspec verify --corpus corpus/deep --max-nodes 1_000_000_000 --max-reference-nodes 0\n"
+        ),
+        "{out}"
+    );
+    let o = fairyspec_in(&dir, &["verify", "--verbose"]);
+    let out = stdout(&o);
+    let kuma = out.find("== kuma").expect("kuma's table");
+    let chess = out.find("== chess").expect("chess's table");
+    assert!(kuma < chess, "{out}");
 }
 
 #[test]
@@ -483,6 +560,7 @@ fn verify_shows_skipped_reference_counts() {
             "corpus",
             "--max-reference-nodes",
             "100",
+            "--verbose",
         ],
     );
     let out = stdout(&o);

@@ -7,6 +7,7 @@
 mod betza;
 mod browser;
 mod browser_chu;
+mod browser_links;
 mod builtin_corpus;
 mod chess_check;
 mod chess_perft;
@@ -21,13 +22,16 @@ mod chu_results;
 /// When a test may skip what it needs, and how it says so.
 #[path = "support/ci.rs"]
 mod ci;
+mod ci_action;
 mod cli;
 mod cli_json;
 mod common;
 mod conform;
+mod conform_day;
 mod conform_fuzz;
 #[cfg(target_os = "linux")]
 mod conform_hostile;
+mod conformance_page;
 mod congo_check;
 mod congo_data;
 mod congo_perft;

@@ -736,7 +736,8 @@ fn api_moves_are_the_reference_generators() {
                 .iter()
                 .map(|m| m.to_string())
                 .collect();
-            moves.sort();
+            // In the order of move lists: Chu's in shogi order (CORE-1.4).
+            fairyspec::order::sort_moves(&mut moves);
             moves
         }
     }

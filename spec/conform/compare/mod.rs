@@ -5,18 +5,21 @@
 //! specification's tree.
 
 mod explanations;
+mod run;
 
 use super::budget::spec_divide;
 use super::engine::{Engine, EngineDivide, EngineError};
 use super::mapping::MoveMap;
 use super::matching::{compare_lists, counting_pattern, Results};
 use super::report::{
-    CountingPattern, Divergence, DivergenceKind, PositionReport, Report, Status, Step, Summary,
+    page_link, CountingPattern, Divergence, DivergenceKind, PositionReport, Status, Step,
 };
 use crate::explain::Explain;
 use crate::perft::{divide_counting, Counting, Divide};
+use crate::switches::Switches;
 use crate::{Game, Generator, Position, Reason};
 use explanations::{explain_differences, other_readings};
+pub use run::{conform, conform_restarting, Restart, FIRST_FAILURES};
 
 /// One corpus position and the depths to check it at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,56 +50,6 @@ pub struct ConformOptions<'a, G: Game> {
     pub spec_timeout: Option<std::time::Duration>,
 }
 
-/// Runs every check: each entry at each of its depths, shallow first. After a divergence the
-/// deeper depths of the same position are skipped (they would find the same place); after an
-/// engine error the run stops; a position the engine cannot be given is skipped.
-/// `on_result` sees each check as it is made (for progress output).
-///
-/// Positions whose FEN the specification rejects are not the engine's fault: they are returned
-/// as `Err` before anything is run.
-///
-/// # Errors
-/// The id and the reason of the first corpus entry whose FEN is not a position of the game.
-pub fn conform<G: Explain>(
-    opts: &ConformOptions<'_, G>,
-    engine: &mut dyn Engine,
-    entries: &[CorpusEntry],
-    on_result: &mut dyn FnMut(&PositionReport),
-) -> Result<Report, (String, String)> {
-    let mut positions = Vec::with_capacity(entries.len());
-    for e in entries {
-        let pos =
-            Position::<G>::from_fen(e.fen.trim()).map_err(|err| (e.id.clone(), err.to_string()))?;
-        positions.push(pos);
-    }
-    let mut report = Report {
-        game: G::NAME.to_string(),
-        engine: engine.describe(),
-        map: opts.map_name.to_string(),
-        generator: opts.generator.name().to_string(),
-        counting: opts.counting,
-        positions: Vec::new(),
-        summary: Summary::default(),
-        coverage: None,
-        fuzz: None,
-    };
-    'entries: for (entry, pos) in entries.iter().zip(&positions) {
-        for &(depth, expected) in &entry.depths {
-            let result = check(opts, engine, entry, pos, depth, expected);
-            report.summary.count(result.status);
-            on_result(&result);
-            let status = result.status;
-            report.positions.push(result);
-            match status {
-                Status::Agree => {}
-                Status::Diverged | Status::Skipped => continue 'entries,
-                Status::EngineError => break 'entries,
-            }
-        }
-    }
-    Ok(report)
-}
-
 /// One position at one depth (also the check of a fuzz position, [`crate::conform::fuzz`]).
 pub(crate) fn check<G: Explain>(
     opts: &ConformOptions<'_, G>,
@@ -117,6 +70,7 @@ pub(crate) fn check<G: Explain>(
         status: Status::Agree,
         divergence: None,
         error: None,
+        restarted: false,
         spec_stopped: None,
     };
     if depth == 0 {
@@ -209,10 +163,14 @@ fn compare_here<G: Explain>(
     // The results are needed to match by result, and to recognise the other counting.
     let mut results: Option<Results> =
         (opts.counting == Counting::Results).then(|| Results::new(gen, pos));
+    // The matching looks the spec's moves up in text order; the divide lists them in the order of
+    // move lists (shogi order for Chu, crate::order).
+    let mut by_text = spec_texts.to_vec();
+    by_text.sort();
     let diff = compare_lists(
         opts.map,
         theirs,
-        spec_texts,
+        &by_text,
         opts.counting,
         results.as_ref(),
         pos,
@@ -296,7 +254,23 @@ fn compare_here<G: Explain>(
         counting_pattern: pattern,
         note,
         readings,
+        page: page(gen, pos),
     }))
+}
+
+/// The position on the page of `fairyspec serve`, under the generator's rule switches.
+fn page<G: Game>(gen: &dyn Generator<G>, pos: &Position<G>) -> String {
+    let changed: Vec<(&str, &str)> = gen
+        .switches()
+        .values()
+        .into_iter()
+        .filter(|(name, value)| {
+            G::Switches::SWITCHES
+                .iter()
+                .any(|s| s.name == *name && s.default_value() != *value)
+        })
+        .collect();
+    page_link(G::NAME, &pos.fen(), &changed)
 }
 
 /// A legal move of `pos` that wins at once by taking the enemy's last royal (a King, a Congo
@@ -315,6 +289,7 @@ fn royal_capture<G: Explain>(gen: &dyn Generator<G>, pos: &Position<G>) -> Optio
 
 /// A divergence of a kind other than the move lists, at `place`.
 fn divergence_at<G: Game>(
+    gen: &dyn Generator<G>,
     place: &Place<G>,
     kind: DivergenceKind,
     spec_moves: usize,
@@ -336,6 +311,7 @@ fn divergence_at<G: Game>(
         counting_pattern: None,
         note: None,
         readings: Vec::new(),
+        page: page(gen, &place.pos),
     }
 }
 
@@ -407,7 +383,10 @@ fn descend<G: Explain>(
             } else {
                 DivergenceKind::EngineInconsistent
             };
-            return Ok((total, Some(divergence_at(&place, kind, n_spec, n_engine))));
+            return Ok((
+                total,
+                Some(divergence_at(gen, &place, kind, n_spec, n_engine)),
+            ));
         };
         if place.depth == 1 {
             place.trail.push(Step {
@@ -417,13 +396,19 @@ fn descend<G: Explain>(
                 spec: spec_count,
                 engine: engine_count,
             });
-            let d = divergence_at(&place, DivergenceKind::LeafCounts, n_spec, n_engine);
+            let d = divergence_at(gen, &place, DivergenceKind::LeafCounts, n_spec, n_engine);
             return Ok((total, Some(d)));
         }
         let Ok(mv) = gen.parse_move(&place.pos, &text) else {
             // The spec's own move text always parses back; treat a failure as no divergence
             // found below this point rather than panicking.
-            let d = divergence_at(&place, DivergenceKind::EngineInconsistent, n_spec, n_engine);
+            let d = divergence_at(
+                gen,
+                &place,
+                DivergenceKind::EngineInconsistent,
+                n_spec,
+                n_engine,
+            );
             return Ok((total, Some(d)));
         };
         place.pos = gen.play_unchecked(&place.pos, &mv);

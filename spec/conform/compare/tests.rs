@@ -1,5 +1,6 @@
 use super::*;
 use crate::conform::mapping::Identity;
+use crate::conform::report::Report;
 use crate::kuma::Kuma;
 
 /// An engine made of the spec's reference generator, with a fault: `drop` removes one move
@@ -204,4 +205,180 @@ fn an_engine_that_contradicts_itself_is_named_so() {
     let r = run(&mut e, 1);
     let d = r.positions[0].divergence.as_ref().unwrap();
     assert_eq!(d.kind, DivergenceKind::LeafCounts);
+}
+
+/// An engine that answers as [`Fake`] does but fails with a time-out where the position (the
+/// corpus FEN) is in `fail_at`; it counts its queries.
+struct Flaky {
+    inner: Fake,
+    fail_at: Vec<String>,
+}
+
+impl Engine for Flaky {
+    fn describe(&self) -> String {
+        "flaky".to_string()
+    }
+    fn divide(
+        &mut self,
+        fen: &str,
+        moves: &[String],
+        depth: u32,
+    ) -> Result<EngineDivide, EngineError> {
+        if self.fail_at.iter().any(|f| f == fen) {
+            self.inner.calls += 1;
+            return Err(EngineError::Timeout {
+                seconds: 1.0,
+                query: format!("depth {depth} of {fen:?}"),
+                output: Vec::new(),
+                stderr: String::new(),
+            });
+        }
+        self.inner.divide(fen, moves, depth)
+    }
+}
+
+fn entries(fens: &[&str], depths: &[u32]) -> Vec<CorpusEntry> {
+    fens.iter()
+        .enumerate()
+        .map(|(i, fen)| CorpusEntry {
+            id: format!("p{i}"),
+            source: "test".to_string(),
+            fen: fen.to_string(),
+            depths: depths.iter().map(|&d| (d, None)).collect(),
+        })
+        .collect()
+}
+
+fn run_entries(engine: &mut dyn Engine, entries: &[CorpusEntry]) -> Report {
+    let gen = Kuma::reference(&Default::default());
+    let opts = ConformOptions {
+        generator: &*gen,
+        map: &Identity,
+        map_name: "identity",
+        counting: Counting::Routes,
+        send_reached: false,
+        spec_timeout: None,
+    };
+    conform(&opts, engine, entries, &mut |_| {}).unwrap()
+}
+
+#[test]
+fn the_run_goes_on_after_an_engine_error_on_one_position() {
+    let other = "ubvskvbr/pppppppp/8/8/4P3/8/PPPP1PPP/UBVSKVBR b KQkq - 0 1";
+    let mut e = Flaky {
+        inner: Fake {
+            drop: None,
+            lie_at: None,
+            calls: 0,
+        },
+        fail_at: vec![other.to_string()],
+    };
+    let r = run_entries(
+        &mut e,
+        &entries(&[Kuma::START_FEN, other, Kuma::START_FEN], &[1, 2]),
+    );
+    let got: Vec<(String, u32, Status)> = r
+        .positions
+        .iter()
+        .map(|p| (p.id.clone(), p.depth, p.status))
+        .collect();
+    // The failing position's deeper depth is skipped; the next position is checked in full.
+    assert_eq!(
+        got,
+        [
+            ("p0".to_string(), 1, Status::Agree),
+            ("p0".to_string(), 2, Status::Agree),
+            ("p1".to_string(), 1, Status::EngineError),
+            ("p2".to_string(), 1, Status::Agree),
+            ("p2".to_string(), 2, Status::Agree),
+        ]
+    );
+    assert_eq!(r.summary.engine_errors, 1);
+    assert!(r.stopped.is_none());
+    // A lent engine is asked again as it is: nothing says it was started again.
+    assert!(r.positions.iter().all(|p| !p.restarted));
+}
+
+#[test]
+fn an_engine_that_fails_the_first_checks_stops_the_run() {
+    let mut e = Flaky {
+        inner: Fake {
+            drop: None,
+            lie_at: None,
+            calls: 0,
+        },
+        fail_at: vec![Kuma::START_FEN.to_string()],
+    };
+    let all = entries(&[Kuma::START_FEN; 5], &[1]);
+    let r = run_entries(&mut e, &all);
+    assert_eq!(r.positions.len(), FIRST_FAILURES);
+    assert_eq!(e.inner.calls, FIRST_FAILURES);
+    let stop = r.stopped.as_ref().expect("stopped");
+    assert_eq!(stop.not_checked, 5 - FIRST_FAILURES);
+    assert_eq!(r.summary.not_checked, 5 - FIRST_FAILURES);
+    assert!(matches!(stop.error, EngineError::Timeout { .. }));
+    // Once it has answered, failures no longer stop the run.
+    let other = "ubvskvbr/pppppppp/8/8/4P3/8/PPPP1PPP/UBVSKVBR b KQkq - 0 1";
+    let mut e = Flaky {
+        inner: Fake {
+            drop: None,
+            lie_at: None,
+            calls: 0,
+        },
+        fail_at: vec![Kuma::START_FEN.to_string()],
+    };
+    let mut fens = vec![other];
+    fens.extend([Kuma::START_FEN; 5]);
+    let r = run_entries(&mut e, &entries(&fens, &[1]));
+    assert_eq!(r.positions.len(), 6);
+    assert_eq!(r.summary.engine_errors, 5);
+    assert!(r.stopped.is_none());
+}
+
+/// Starts of a [`Flaky`] engine: how many, and whether the next start fails.
+#[test]
+fn an_owned_engine_is_started_again_after_its_error() {
+    let other = "ubvskvbr/pppppppp/8/8/4P3/8/PPPP1PPP/UBVSKVBR b KQkq - 0 1";
+    let make = || -> Box<dyn Engine> {
+        Box::new(Flaky {
+            inner: Fake {
+                drop: None,
+                lie_at: None,
+                calls: 0,
+            },
+            fail_at: vec![other.to_string()],
+        })
+    };
+    let gen = Kuma::reference(&Default::default());
+    let opts = ConformOptions {
+        generator: &*gen,
+        map: &Identity,
+        map_name: "identity",
+        counting: Counting::Routes,
+        send_reached: false,
+        spec_timeout: None,
+    };
+    let all = entries(&[Kuma::START_FEN, other, Kuma::START_FEN, other], &[1]);
+    let mut starts = 0;
+    let mut restart = || {
+        starts += 1;
+        Ok(make())
+    };
+    let r = conform_restarting(&opts, &mut Some(make()), &mut restart, &all, &mut |_| {}).unwrap();
+    // Restarted after the first error; not after the last, which ends the run anyway.
+    assert_eq!(starts, 1);
+    let restarted: Vec<bool> = r.positions.iter().map(|p| p.restarted).collect();
+    assert_eq!(restarted, [false, true, false, false]);
+    // A restart that fails stops the run, with the restart's error.
+    let mut failing = || {
+        Err(EngineError::NotFound {
+            command: "gone".to_string(),
+            message: "No such file or directory".to_string(),
+        })
+    };
+    let r = conform_restarting(&opts, &mut Some(make()), &mut failing, &all, &mut |_| {}).unwrap();
+    assert_eq!(r.positions.len(), 2);
+    let stop = r.stopped.expect("stopped");
+    assert_eq!(stop.not_checked, 2);
+    assert!(matches!(stop.error, EngineError::NotFound { .. }));
 }

@@ -117,6 +117,7 @@ fn unreachable_fen(entry: &CorpusEntry, depth: u32) -> PositionReport {
         expected: None,
         status: Status::Skipped,
         divergence: None,
+        restarted: false,
         spec_stopped: None,
         error: Some(crate::conform::EngineError::Unsupported {
             query: entry.fen.clone(),

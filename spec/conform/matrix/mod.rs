@@ -43,7 +43,7 @@
 
 mod page;
 
-pub use page::render;
+pub use page::{command, render};
 
 use super::report::{MoveExplanation, PositionReport, Report, Status};
 use crate::perft::Counting;
@@ -244,7 +244,7 @@ fn row_of(b: &Block) -> Result<Row, MatrixError> {
                 .filter(|d| (1..=64).contains(d))
                 .ok_or_else(|| err(line_of("depth"), "depth: 1 to 64".to_string()))?;
             let timeout = match get("timeout") {
-                None => 60,
+                None => super::start::DEFAULT_TIMEOUT,
                 Some(t) => t
                     .parse::<u64>()
                     .ok()
@@ -256,8 +256,11 @@ fn row_of(b: &Block) -> Result<Row, MatrixError> {
                 Some(n) => n
                     .parse::<usize>()
                     .ok()
-                    .filter(|n| (1..=1000).contains(n))
-                    .ok_or_else(|| err(line_of("sample"), "sample: 1 to 1000".to_string()))?,
+                    .filter(|n| (1..=super::corpus::MAX_SAMPLE).contains(n))
+                    .ok_or_else(|| {
+                        let max = super::corpus::MAX_SAMPLE;
+                        err(line_of("sample"), format!("sample: 1 to {max}"))
+                    })?,
             };
             let fuzz = match get("fuzz") {
                 None => None,
@@ -373,14 +376,7 @@ impl Run {
     /// The corpus positions the row checks, from all of its corpus (`entries`, in order): every
     /// [`Run::sample`]-th of those not in a [`Run::whole`] file, then every one of those.
     pub fn sampled(&self, entries: Vec<super::CorpusEntry>) -> Vec<super::CorpusEntry> {
-        let (whole, sampled): (Vec<_>, Vec<_>) = entries
-            .into_iter()
-            .partition(|e| self.whole.contains(&e.source));
-        sampled
-            .into_iter()
-            .step_by(self.sample.max(1))
-            .chain(whole)
-            .collect()
+        super::corpus::sample_keeping(entries, self.sample, &self.whole)
     }
 }
 

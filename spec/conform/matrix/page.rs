@@ -1,9 +1,11 @@
 //! The page of the conformance matrix (`docs/conformance.md`): one table of every row, then the
 //! first occurrence of every difference in detail.
 
-use super::{Outcome, Row};
+use super::{Outcome, Row, Run};
+use crate::conform::start::DEFAULT_TIMEOUT;
 use crate::perft::Counting;
 use std::fmt::Write as _;
+use std::time::Duration;
 
 /// The reading of a row: its words, and its switches (`--switch`) where it has any.
 fn reading_text(row: &Row) -> String {
@@ -122,42 +124,7 @@ pub fn render(rows: &[(Row, Outcome)], header: &str) -> String {
                 let _ = writeln!(out, "Not run: {why}.");
             }
             (Ok(run), outcome) => {
-                let mut command = format!(
-                    "fairyspec conform {} --engine \"{}\" --protocol {} --corpus {} --depth {}",
-                    row.game,
-                    run.engine,
-                    run.protocol.name(),
-                    run.corpus,
-                    run.depth
-                );
-                if run.sample > 1 {
-                    let _ = write!(
-                        command,
-                        "    # every {}th position of the corpus",
-                        run.sample
-                    );
-                    if !run.whole.is_empty() {
-                        let _ = write!(command, ", {} whole", run.whole.join(" and "));
-                    }
-                }
-                if run.map != "identity" {
-                    let _ = write!(command, " --map {}", run.map);
-                }
-                if let Some(s) = &run.setboard {
-                    let _ = write!(command, " --setboard {s}");
-                }
-                if run.counting != Counting::Routes {
-                    let _ = write!(command, " --count {}", run.counting);
-                }
-                for (n, v) in &run.options {
-                    let _ = write!(command, " --option \"{n}={v}\"");
-                }
-                for s in &run.switches {
-                    let _ = write!(command, " --switch {s}");
-                }
-                if let Some(f) = &run.fuzz {
-                    let _ = write!(command, " --fuzz {} --seed {}", f.positions, f.seed);
-                }
+                let command = command(&row.game, run);
                 let _ = writeln!(out, "```sh\n{command}\n```\n");
                 let _ = writeln!(out, "{}.", result_text(outcome, Some(run.depth)));
                 if let Outcome::Ran {
@@ -230,6 +197,75 @@ fn coverage_text(row: &Row, c: &crate::coverage::corpus::CorpusCoverage) -> Stri
     text
 }
 
+/// The command line that checks what `run` checks, as one line that pastes into a shell (run
+/// from the repository root): every setting of the row that is not `conform`'s default, each
+/// word quoted where a shell would split or expand it, and no comment. A test parses every
+/// command of `docs/conformance.md` with the shell and the command line's own parser and holds
+/// it to its row (`tests/all/conformance_page.rs`).
+pub fn command(game: &str, run: &Run) -> String {
+    let mut words: Vec<String> = vec![
+        "fairyspec".into(),
+        "conform".into(),
+        game.into(),
+        "--engine".into(),
+        shell_word(&run.engine),
+        "--protocol".into(),
+        run.protocol.name().into(),
+        "--corpus".into(),
+        shell_word(&run.corpus),
+        "--depth".into(),
+        run.depth.to_string(),
+    ];
+    if run.sample > 1 {
+        words.extend(["--sample".into(), run.sample.to_string()]);
+        for file in &run.whole {
+            words.extend(["--whole".into(), shell_word(file)]);
+        }
+    }
+    if run.timeout != Duration::from_secs(DEFAULT_TIMEOUT) {
+        words.extend(["--timeout".into(), run.timeout.as_secs().to_string()]);
+    }
+    if run.map != "identity" {
+        words.extend(["--map".into(), shell_word(&run.map)]);
+    }
+    if let Some(s) = &run.setboard {
+        words.extend(["--setboard".into(), shell_word(s)]);
+    }
+    if run.counting != Counting::Routes {
+        words.extend(["--count".into(), run.counting.name().into()]);
+    }
+    for (n, v) in &run.options {
+        words.extend(["--option".into(), shell_word(&format!("{n}={v}"))]);
+    }
+    for s in &run.switches {
+        words.extend(["--switch".into(), shell_word(s)]);
+    }
+    if let Some(f) = &run.fuzz {
+        words.extend([
+            "--fuzz".into(),
+            f.positions.to_string(),
+            "--seed".into(),
+            f.seed.to_string(),
+        ]);
+    }
+    words.join(" ")
+}
+
+/// `text` as one shell word: bare when it holds only characters no shell treats specially,
+/// else in double quotes (or single quotes, when it holds a character double quotes would
+/// still expand: `"`, `$`, `` ` ``, `\`, `!`).
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        return text.to_string();
+    }
+    if text.chars().any(|c| "\"$`\\!".contains(c)) {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    } else {
+        format!("\"{text}\"")
+    }
+}
+
 /// A long line of the report cut to 400 characters.
 fn shorten(line: &str) -> String {
     if line.chars().count() <= 400 {
@@ -237,5 +273,23 @@ fn shorten(line: &str) -> String {
     } else {
         let cut: String = line.chars().take(400).collect();
         format!("{cut} …")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_are_quoted_only_where_a_shell_needs_it() {
+        assert_eq!(shell_word("corpus/chu"), "corpus/chu");
+        assert_eq!(shell_word("counter-strike=jcsa"), "counter-strike=jcsa");
+        assert_eq!(shell_word("Allow repeats=1"), "\"Allow repeats=1\"");
+        assert_eq!(
+            shell_word("python3 -c \"print(1)\""),
+            "'python3 -c \"print(1)\"'"
+        );
+        assert_eq!(shell_word("it's $HOME"), r"'it'\''s $HOME'");
+        assert_eq!(shell_word(""), "\"\"");
     }
 }

@@ -261,6 +261,11 @@ pub struct LegalMove {
     pub path: Vec<String>,
     /// The name of the kind it promotes to, if it does.
     pub promotion: Option<&'static str>,
+    /// The move that stands for this move's result (CHU-9.5; the one `--count results` keeps):
+    /// the moves with the same `result` lead to the same position — a Lion's jump and its
+    /// routes through empty squares, a monkey's chains over the same men — and the page offers
+    /// them as one choice, naming the routes.
+    pub result: String,
 }
 
 /// `/api/<game>/perft`: the document of `perft --json` ([`json::Perft`]) and the time it took.

@@ -52,15 +52,28 @@ pub enum Question {
 }
 
 impl Question {
-    pub fn parse(name: &str) -> Option<Question> {
-        match name {
-            "moves" => Some(Question::Moves),
-            "play" => Some(Question::Play),
-            "perft" => Some(Question::Perft),
-            "outcome" => Some(Question::Outcome),
-            "explain" => Some(Question::Explain),
-            _ => None,
+    /// Every question, in the order the start page lists them.
+    pub const ALL: [Question; 5] = [
+        Question::Moves,
+        Question::Play,
+        Question::Perft,
+        Question::Outcome,
+        Question::Explain,
+    ];
+
+    /// The question's name in the address: `/api/<game>/<name>`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Question::Moves => "moves",
+            Question::Play => "play",
+            Question::Perft => "perft",
+            Question::Outcome => "outcome",
+            Question::Explain => "explain",
         }
+    }
+
+    pub fn parse(name: &str) -> Option<Question> {
+        Question::ALL.into_iter().find(|q| q.name() == name)
     }
 }
 
@@ -326,7 +339,7 @@ pub fn moves_doc<G: Game>(
         .into_iter()
         .map(|m| (m.to_string(), m))
         .collect();
-    legal.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::order::sort_divide(&mut legal);
     let pieces = G::SHAPE
         .squares()
         .filter_map(|sq| {
@@ -338,6 +351,18 @@ pub fn moves_doc<G: Game>(
             })
         })
         .collect();
+    // Each legal move's result, as the move that stands for it (distinct_results' choice).
+    let result_of: std::collections::HashMap<_, String> = crate::perft::distinct_results(gen, pos)
+        .into_iter()
+        .map(|(m, child)| ((m.from, child.setup().clone()), m.to_string()))
+        .collect();
+    let result = |m: &Move<G::Kind>| {
+        let key = (m.from, gen.play_unchecked(pos, m).setup().clone());
+        result_of
+            .get(&key)
+            .cloned()
+            .unwrap_or_else(|| m.to_string())
+    };
     Moves {
         base: json::Moves::new(gen, pos),
         turn: side(pos.turn()),
@@ -349,6 +374,7 @@ pub fn moves_doc<G: Game>(
         legal: legal
             .into_iter()
             .map(|(text, m)| LegalMove {
+                result: result(&m),
                 text,
                 path: m.path().iter().map(|s| s.to_string()).collect(),
                 promotion: m.promotion.map(|k| k.name()),

@@ -146,6 +146,39 @@
     return state.doc.legal.filter((m) => m.path[0] === square);
   }
 
+  // The choices of the selected piece that end on `square`: one per result (CHU-9.5), each
+  // with the move that stands for it and every route to it. A Lion's jump and its two-step
+  // routes through empty squares leave the same position: they are one choice, its routes named.
+  function choicesTo(square) {
+    const choices = [];
+    for (const m of movesFrom(state.selected)) {
+      if (m.path[m.path.length - 1] !== square) continue;
+      const key = m.result || m.move;
+      let c = choices.find((x) => x.key === key);
+      if (!c) {
+        c = { key: key, routes: [] };
+        choices.push(c);
+      }
+      c.routes.push(m);
+    }
+    for (const c of choices) c.move = c.routes.find((m) => m.move === c.key) || c.routes[0];
+    return choices;
+  }
+
+  // A route in the game's square names: `7g–6f–5e`.
+  function routeName(m) {
+    return m.path.map(label).join("–");
+  }
+
+  // A choice in words: its move, what it promotes to, and its routes when it has several.
+  function choiceText(c) {
+    let text = c.move.move + (c.move.promotion ? " — promotes to " + c.move.promotion : "");
+    if (c.routes.length > 1) {
+      text += " — one result, " + c.routes.length + " routes: " + c.routes.map(routeName).join(", ");
+    }
+    return text;
+  }
+
   // The kind of a piece symbol (`+r` → the kind `+R`) from /api/games.
   function kindOf(symbol) {
     const up = symbol.toUpperCase();
@@ -405,15 +438,16 @@
     if (document.body.dataset.state === "loading") return;
     hideChooser();
     if (state.selected) {
-      const candidates = movesFrom(state.selected).filter((m) => m.path[m.path.length - 1] === square);
-      if (candidates.length === 1 && square !== state.selected) {
-        play(candidates[0].move);
+      const choices = choicesTo(square);
+      // One result, by one route or several: play it.
+      if (choices.length === 1 && square !== state.selected) {
+        play(choices[0].move.move);
         return;
       }
-      // Several moves end here (promotion or not, different paths), or moves that return to
-      // their own square (a Chu lion's igui): ask which.
-      if (candidates.length > 0) {
-        showChooser(square, candidates);
+      // Several results end here (promotion or not, a capture on the way or not), or moves that
+      // return to their own square (a Chu lion's igui and pass): ask which.
+      if (choices.length > 0) {
+        showChooser(square, choices);
         return;
       }
       if (square === state.selected) {
@@ -462,11 +496,11 @@
     clearTimeout(hoverTimer);
     hoverTimer = setTimeout(() => {
       if (isTarget) {
-        const ms = movesFrom(state.selected).filter((m) => m.path[m.path.length - 1] === square);
-        if (ms.length === 1) {
-          explainText(ms[0].move);
+        const choices = choicesTo(square);
+        if (choices.length === 1) {
+          explainText(choices[0].move.move, choices[0].routes.length > 1 ? choiceText(choices[0]) : null);
         } else {
-          setExplain({ plain: "Legal: " + ms.map((m) => m.move + (m.promotion ? " (promotes to " + m.promotion + ")" : "")).join(", ") + ". Click to choose." });
+          setExplain({ plain: "Legal: " + choices.map(choiceText).join("; ") + ". Click to choose." });
         }
       } else if (!ownPieceOn(square)) {
         explainMove(state.selected, square, false);
@@ -474,7 +508,7 @@
     }, 120);
   }
 
-  function showChooser(square, candidates) {
+  function showChooser(square, choices) {
     const box = $("chooser");
     box.replaceChildren();
     const head = document.createElement("div");
@@ -482,15 +516,16 @@
     box.appendChild(head);
     const svg = $("board").querySelector("svg");
     const paths = svg.querySelector("g.paths");
-    for (const m of candidates) {
+    for (const c of choices) {
       const b = document.createElement("button");
       b.type = "button";
-      b.textContent = m.move + (m.promotion ? " — promotes to " + m.promotion : "");
-      b.dataset.move = m.move;
-      b.addEventListener("click", () => play(m.move));
+      b.textContent = choiceText(c);
+      b.dataset.move = c.move.move;
+      b.dataset.routes = c.routes.map((m) => m.move).join(" ");
+      b.addEventListener("click", () => play(c.move.move));
       b.addEventListener("mouseenter", () => {
         for (const old of paths.querySelectorAll(".chosen")) old.remove();
-        drawPath(paths, m, true);
+        for (const m of c.routes) drawPath(paths, m, true);
       });
       box.appendChild(b);
     }
@@ -534,11 +569,12 @@
     void clicked;
   }
 
-  async function explainText(text) {
+  // `explain`'s answer for the move `text`, with `note` (its routes) under it.
+  async function explainText(text, note) {
     const seq = ++state.explainSeq;
     try {
       const e = await api("explain", { fen: state.doc.fen, move: text });
-      if (seq === state.explainSeq) setExplain({ explanation: e });
+      if (seq === state.explainSeq) setExplain({ explanation: e, note: note });
     } catch (err) {
       if (seq === state.explainSeq) setExplain({ plain: err.message });
     }
@@ -605,6 +641,12 @@
       if (e.piece_moves) {
         const p = document.createElement("div");
         p.textContent = "its legal moves from there: " + (e.piece_moves.length ? e.piece_moves.join(" ") : "none");
+        box.appendChild(p);
+      }
+      if (what.note) {
+        const p = document.createElement("div");
+        p.className = "routes";
+        p.textContent = what.note;
         box.appendChild(p);
       }
       return;
@@ -856,8 +898,26 @@
           select(null);
         }
       });
-      const fromHash = decodeURIComponent(location.hash.slice(1));
+      // The address may name a position and rule switches (what `conform` links to):
+      // /play/<game>#<FEN>&switch=NAME=VALUE&…
+      const [fenPart, ...extra] = location.hash.slice(1).split("&");
+      const unknown = [];
+      for (const part of extra) {
+        const text = decodeURIComponent(part);
+        if (!text.startsWith("switch=")) continue;
+        const [name, value] = text.slice("switch=".length).split("=");
+        const select = document.querySelector('#switches select[name="' + name + '"]');
+        const sw = state.info.switches.find((x) => x.name === name);
+        if (!select || !sw || !sw.values.includes(value)) {
+          unknown.push("the address's switch " + text.slice("switch=".length) + " is not one of this game's");
+          continue;
+        }
+        select.value = value;
+        state.switches[name] = value;
+      }
+      const fromHash = decodeURIComponent(fenPart);
       await load(fromHash || state.info.start_fen, false);
+      if (unknown.length) $("error").textContent = [$("error").textContent, ...unknown].filter(Boolean).join("\n");
     } catch (e) {
       $("error").textContent = e.message;
       busy(false);

@@ -27,18 +27,56 @@ pub fn required() -> bool {
 /// else says `SKIPPED` where it is seen — straight to the terminal's stderr, which the test
 /// harness does not capture, and into the test's captured output — and lets the caller go on.
 /// `still_checked` says what the test checks without it (`None`: nothing, the test returns).
+///
+/// The line is readable on its own ([`line`]): the test named as `cargo test` names it (its
+/// thread's name; `test` where the thread has none), and when the harness runs one test at a
+/// time — it has then printed `test <name> ... ` without a line end — it starts on a line of
+/// its own.
 pub fn missing(test: &str, what: &str, how: &str, still_checked: Option<&str>) {
     assert!(
         !required(),
         "{test}: {what} is missing, and CI requires it ({how})"
     );
+    let text = line(&test_name(test), what, how, still_checked);
+    let start = if one_at_a_time() { "\n" } else { "" };
+    let _ = writeln!(std::io::stderr(), "{start}{text}");
+    println!("{text}");
+}
+
+/// The line: `SKIPPED <test>: <what> is missing (<how>); nothing was checked` (or what was).
+pub fn line(test: &str, what: &str, how: &str, still_checked: Option<&str>) -> String {
     let rest = match still_checked {
         None => "nothing was checked".to_string(),
         Some(checked) => format!("checked without it: {checked}"),
     };
-    let line = format!("SKIPPED {test}: {what} is missing ({how}); {rest}");
-    let _ = writeln!(std::io::stderr(), "{line}");
-    println!("{line}");
+    format!("SKIPPED {test}: {what} is missing ({how}); {rest}")
+}
+
+/// The test's name as `cargo test` prints it, from the harness's name for its thread.
+fn test_name(fallback: &str) -> String {
+    std::thread::current()
+        .name()
+        .filter(|n| *n != "main")
+        .unwrap_or(fallback)
+        .to_string()
+}
+
+/// Whether the harness runs one test at a time (`--test-threads 1`, `RUST_TEST_THREADS=1`, or a
+/// machine with one core), printing each test's name before it runs.
+fn one_at_a_time() -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    let from_args = args.iter().enumerate().find_map(|(i, a)| {
+        a.strip_prefix("--test-threads=")
+            .map(str::to_string)
+            .or_else(|| {
+                (a == "--test-threads").then(|| args.get(i + 1).cloned().unwrap_or_default())
+            })
+    });
+    let threads = from_args
+        .or_else(|| std::env::var("RUST_TEST_THREADS").ok())
+        .and_then(|t| t.trim().parse::<usize>().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    threads == 1
 }
 
 /// Whether the program `program` can be started at all: a spawn that fails because the file
@@ -75,6 +113,22 @@ pub fn python_module(module: &str) -> bool {
         "python3 has the module {module}, but importing it fails: {stderr}"
     );
     false
+}
+
+#[test]
+fn the_skipped_line_names_the_test_and_what_to_do() {
+    assert_eq!(
+        line("conform::x", "node", "run .ci/engines.sh", None),
+        "SKIPPED conform::x: node is missing (run .ci/engines.sh); nothing was checked"
+    );
+    assert_eq!(
+        line("conform::x", "hachu", "run .ci/engines.sh", Some("the other engines")),
+        "SKIPPED conform::x: hachu is missing (run .ci/engines.sh); checked without it: the other engines"
+    );
+    assert_eq!(
+        test_name("fallback"),
+        "ci::the_skipped_line_names_the_test_and_what_to_do"
+    );
 }
 
 #[test]
