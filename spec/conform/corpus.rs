@@ -143,9 +143,8 @@ pub fn sample(entries: Vec<CorpusEntry>, k: usize) -> Vec<CorpusEntry> {
 /// `sample K` with `whole FILE` lines: a sample of the bulk of a corpus that keeps the files
 /// written to exercise every rule and tell every reading apart.
 pub fn sample_keeping(entries: Vec<CorpusEntry>, k: usize, whole: &[String]) -> Vec<CorpusEntry> {
-    let (kept, rest): (Vec<_>, Vec<_>) = entries
-        .into_iter()
-        .partition(|e| whole.iter().any(|w| *w == e.source));
+    let (kept, rest): (Vec<_>, Vec<_>) =
+        entries.into_iter().partition(|e| whole.contains(&e.source));
     let mut chosen = sample(rest, k);
     chosen.extend(kept);
     chosen
