@@ -190,7 +190,7 @@ pub const FEN_FORMATS: [(Shape, FenDialect); 4] = [
 /// ([`properties::setup_fen_round_trip`]); whatever [`Position::from_fen`] accepts as a position
 /// of Kuma Chess, orthodox chess, Congo, Bachelor Hunterbeest or Chu Shogi goes through
 /// [`position_checks`] under every combination of the game's switches (Chu Shogi: its default and
-/// combination number `text.len()`, [`Switches::combination`]).
+/// combination number `text.len()`, [`crate::switches::Switches::combination`]).
 ///
 /// # Errors
 /// The first property failure or divergence.

@@ -166,7 +166,7 @@ pub struct Divergence {
     /// A remark on the position as a whole (the engine lists no move where the spec's game goes
     /// on), if there is one.
     pub note: Option<String>,
-    /// The other readings of the rules (a switch set otherwise, SPEC.md's **[reading]**s) under
+    /// The other readings of the rules (a switch set otherwise, SPEC.md's **\[reading\]**s) under
     /// which the spec reaches this position by the same moves and has exactly the engine's
     /// moves there: the engine may follow one of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -2,18 +2,18 @@
 //!
 //! A check exercises a rule when the reference generator, working at a node the check compared,
 //! cites the rule for a move it generated, a move it refused, or the outcome it decided. The
-//! citations are the reference's own [`Trace`] reports, kept here by a [`Collector`]:
+//! citations are the reference's own [`Trace`](crate::trace::Trace) reports, kept here by a [`Collector`]:
 //!
 //! - a line of a piece's movement that reached a square ([`crate::trace::Line::rule`]; a line that
 //!   reached nothing generated no move), with the game's movement rule
 //!   ([`crate::explain::RuleBook::movement`]) where the line captured or stopped at an own piece,
 //!   and its range rule ([`crate::explain::RuleBook::range`]) where a piece on the way cut a
 //!   range-limited line short;
-//! - a candidate move a special rule made ([`Trace::candidate`]) and a move a rule refused
-//!   ([`Trace::refused`]);
+//! - a candidate move a special rule made ([`Trace::candidate`](crate::trace::Trace::candidate)) and a move a rule refused
+//!   ([`Trace::refused`](crate::trace::Trace::refused));
 //! - the end of the game: the rule of the outcome the reference decides at the node
 //!   ([`Explain::outcome_rule`]) and, where the game ended by a rule before any move was
-//!   generated ([`Trace::game_over`]), that rule and the game's rule that a finished game has no
+//!   generated ([`Trace::game_over`](crate::trace::Trace::game_over)), that rule and the game's rule that a finished game has no
 //!   moves ([`crate::explain::RuleBook::terminal`]);
 //! - where a cited rule is switched ([`crate::switches::Switch::rules`]), the rules of the
 //!   reading in force ([`crate::switches::Reading::rules`]).
@@ -22,7 +22,7 @@
 //! that only lists moves (`conform`'s walk) compares the same nodes. So the rules a check of
 //! depth d exercises at a position are [`rules_exercised`]`(pos, d, switches)`, and those of a
 //! run are the union over its checks. Which rules there are, and which of them can govern moves
-//! or the outcome at all, is [`catalogue`] (read from SPEC.md itself); [`Coverage`] sets the two
+//! or the outcome at all, is [`catalogue()`] (read from SPEC.md itself); [`Coverage`] sets the two
 //! side by side for a report.
 //!
 //! ```

@@ -11,7 +11,7 @@ pub struct Cited {
     pub rule: String,
     pub text: String,
     /// For a reason an illegal move is illegal: the fact the sentence asserts, as data for the
-    /// reason checker ([`check`]); not part of the JSON.
+    /// reason checker (`crate::explain::check`); not part of the JSON.
     #[serde(skip)]
     pub claim: Option<Claim>,
 }

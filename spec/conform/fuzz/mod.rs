@@ -8,7 +8,7 @@
 //!   generator, under the run's rule readings (`--switch`), from the game's start position and
 //!   from every corpus position; and every other position from the search aimed at the rules
 //!   the run has not exercised yet ([`aim`]).
-//! - Shrinking ([`shrink`]): the shortest prefix of the playout that shows the same difference,
+//! - Shrinking ([`shrink()`]): the shortest prefix of the playout that shows the same difference,
 //!   then the smallest depth.
 //! - The block ([`finding::perft_block`]): `id`, `epd`, `perft D N` with the specification's count,
 //!   in the format of `corpus/*/*.perft`.

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 /// Answers worked out once per piece and square (or direction).
 type Cache<K, T> = RefCell<HashMap<(Piece<K>, T), <T as Cached>::Answer>>;
 
-/// What a [`Cache`] keeps for a key: the squares reached from a square, the first square a
+/// What a `Cache` keeps for a key: the squares reached from a square, the first square a
 /// direction is taken from.
 pub trait Cached {
     type Answer;

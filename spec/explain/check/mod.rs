@@ -16,7 +16,7 @@
 //! - and the rule it cites concerns the piece or the situation: the piece's own rule, or a rule
 //!   whose paragraph of SPEC.md names the piece or the situation ([`rules`]).
 //!
-//! Every kind of claim has its check: [`claims::check`] is one `match` over [`Claim`] without a
+//! Every kind of claim has its check: `claims::check` is one `match` over [`Claim`] without a
 //! catch-all, so a new kind of reason does not compile until it has one. `cargo test` runs the
 //! checker on random positions of every game (`tests/all/explain_reasons.rs`), the fuzz target
 //! `explain_reasons` longer.
