@@ -108,7 +108,14 @@ fn verify_runs_the_built_in_corpus_from_outside_the_checkout() {
     let dir = outside("verify");
     let o = run_in(
         &dir,
-        &["verify", "--game", "kuma", "--max-reference-nodes", "10000"],
+        &[
+            "verify",
+            "--game",
+            "kuma",
+            "--max-reference-nodes",
+            "10000",
+            "--verbose",
+        ],
     );
     let out = text(&o);
     assert!(o.status.success(), "{out}");

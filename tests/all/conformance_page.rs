@@ -136,7 +136,9 @@ fn every_command_on_the_conformance_page_is_one_shell_line_that_runs_its_row() {
         .position(|(r, _)| r.name == "chu-hachu")
         .expect("the HaChu row");
     assert!(
-        blocks[hachu][0].contains("--sample 4 --timeout 300 --map xboard"),
+        blocks[hachu][0].contains(
+            "--sample 4 --whole readings.perft --whole rules.perft --timeout 300 --map xboard"
+        ),
         "{:?}",
         blocks[hachu]
     );
