@@ -953,9 +953,10 @@ fn usi_and_uci_failures_show_what_the_engine_said() {
             "minase --protocol usi --rules lishogi",
             "--protocol",
             "usi",
-            // minase builds its tables on `isready`: on a loaded machine that takes seconds.
+            // minase builds its tables on `isready`: on a loaded machine that takes seconds (more
+            // than 8 once, at a load of 3 with a test run beside it).
             "--timeout",
-            "8",
+            "20",
         ],
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));

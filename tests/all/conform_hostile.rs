@@ -253,10 +253,9 @@ fn a_flood_on_stderr_costs_little_and_is_reported() {
             "{protocol}: {}",
             r.text()
         );
+        // The error names what the engine printed on stdout: nothing (the hint follows it).
         assert!(
-            r.stderr
-                .trim_end()
-                .ends_with("; it printed nothing on stdout"),
+            r.stderr.contains("; it printed nothing on stdout"),
             "{protocol}: {}",
             r.text()
         );
