@@ -72,27 +72,12 @@ pub struct RandomCorpus {
 /// `gen`'s counts at depths 1 to `asked.depth`. Fewer only if that many distinct positions were
 /// not found in fifty attempts per position (a tiny game tree).
 pub fn random_corpus<G: Game>(gen: &dyn Generator<G>, asked: &RandomCorpus) -> Vec<PerftRecord> {
-    let mut rng = SplitMix64::new(asked.seed);
-    let mut seen = BTreeSet::new();
-    let mut records = Vec::new();
-    let mut attempts = asked.positions.saturating_mul(50);
-    while records.len() < asked.positions && attempts > 0 {
-        attempts -= 1;
-        let pos = playout(gen, &mut rng);
-        let fen = pos.fen();
-        if !seen.insert(fen.clone()) {
-            continue;
-        }
-        records.push(PerftRecord {
-            id: format!("random-{}", records.len() + 1),
-            epd: fen,
-            counts: (1..=asked.depth).map(|d| (d, gen.perft(&pos, d))).collect(),
-            counting: Counting::Routes,
-            line: 0,
-            comments: Vec::new(),
-        });
+    let unbounded = |pos: &Position<G>, depth: u32| Ok(gen.perft(pos, depth));
+    match corpus_counted(gen, asked, &unbounded) {
+        Ok(records) => records,
+        // `unbounded` never stops.
+        Err(stop) => stop.made,
     }
-    records
 }
 
 /// A count of [`random_corpus_within`] that ran out of time.
@@ -121,6 +106,34 @@ pub fn random_corpus_within<G: Game>(
     asked: &RandomCorpus,
     per_position: Duration,
 ) -> Result<Vec<PerftRecord>, CountStopped> {
+    // One deadline a position: it starts with the position's first count.
+    let deadline = std::cell::Cell::new(None::<Instant>);
+    let bounded = |pos: &Position<G>, depth: u32| {
+        if depth == 1 {
+            deadline.set(Some(Instant::now() + per_position));
+        }
+        let limits = Limits {
+            deadline: deadline
+                .get()
+                .unwrap_or_else(|| Instant::now() + per_position),
+            max_nodes: u64::MAX,
+            leaf_depth: leaf_depth_for(gen.kind()),
+        };
+        divide_within(gen, pos, depth, &limits).map(|divide| divide.total)
+    };
+    corpus_counted(gen, asked, &bounded)
+}
+
+/// The corpus with each position's counts at depths 1 to `asked.depth` (in that order) made by
+/// `count`; the first count that stops ends it.
+fn corpus_counted<G: Game, F>(
+    gen: &dyn Generator<G>,
+    asked: &RandomCorpus,
+    count: &F,
+) -> Result<Vec<PerftRecord>, CountStopped>
+where
+    F: Fn(&Position<G>, u32) -> Result<u64, Stopped>,
+{
     let mut rng = SplitMix64::new(asked.seed);
     let mut seen = BTreeSet::new();
     let mut records = Vec::new();
@@ -133,15 +146,10 @@ pub fn random_corpus_within<G: Game>(
             continue;
         }
         let id = format!("random-{}", records.len() + 1);
-        let limits = Limits {
-            deadline: Instant::now() + per_position,
-            max_nodes: u64::MAX,
-            leaf_depth: leaf_depth_for(gen.kind()),
-        };
         let mut counts = Vec::new();
         for depth in 1..=asked.depth {
-            match divide_within(gen, &pos, depth, &limits) {
-                Ok(divide) => counts.push((depth, divide.total)),
+            match count(&pos, depth) {
+                Ok(n) => counts.push((depth, n)),
                 Err(stopped) => {
                     return Err(CountStopped {
                         made: records,
