@@ -157,7 +157,7 @@ pub struct PerftArgs {
     /// A transposition table of this many MiB, shared by the threads (0 to 1048576; 0: none)
     #[arg(long, value_name = "MB", default_value = "0", value_parser = HASH_MIB)]
     pub hash: usize,
-    /// The seed of the table's position keys (a second run with another seed checks the table and
+    /// The number the table's position keys are made from (a second run with another seed checks the table and
     /// its keys, not the move generator)
     #[arg(long, value_name = "S", default_value = "0", value_parser = ANY_U64)]
     pub hash_seed: u64,

@@ -65,7 +65,7 @@ impl CheckGame for Congo {
         ("zillions-ply-135", "3l3/7/2mS3/3p3/1C5/s2L3/7 b 67"),
         // CONGO-4.4: the monkey c4 can jump the lion d5 to e6, and from there the pawn f6 to g6
         // where the chain goes on after the lion (`lion-jump=chain-goes-on`;
-        // corpus/congo/readings.perft). Last, so that the seeds' start indices keep their meaning.
+        // corpus/congo/readings.perft). Last, so that stored fuzz inputs' start indices keep their meaning.
         ("lion-jump", "7/5p1/3l3/2M4/7/7/4L2 w 0"),
     ];
 

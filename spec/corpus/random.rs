@@ -64,7 +64,7 @@ pub struct RandomCorpus {
     pub positions: usize,
     /// Counts at every depth from 1 to this.
     pub depth: u32,
-    /// The seed of the playouts.
+    /// The number the random playouts start from (their seed).
     pub seed: u64,
 }
 

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 /// The fuzz part of a conformance run.
 #[derive(Clone, Debug, Serialize)]
 pub struct FuzzReport {
-    /// The seed of the playouts (`--seed`).
+    /// The number the random playouts start from (`--seed`).
     pub seed: u64,
     /// The depth every fuzz position was checked at.
     pub depth: u32,
